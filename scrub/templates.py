@@ -1,0 +1,317 @@
+"""The template language of Figure 113 and the matcher that turns templates into candidates.
+
+A template is data (TOML files under `templates/`), compiled to a `regex` pattern:
+
+- ``d``: a digit (a run of letters made only of d's, e.g. ``ddd``, is that many digits);
+  ``d*``: one or more digits
+- ``*``: a run of word characters; ``ext*``: 'ext' then any word characters
+- ``{tel*, ph*}``: alternatives, each itself a template
+- white space: optional spacing (``ddd - dddd`` matches "255-1423" and "255 - 1423");
+  ``_``: required white space
+- ``[ ... ]``: the part of the match that is the identifier (the whole match when absent),
+  so ``{tel*, ph*} : [ddd - dddd]`` reports only the number
+- ``?`` after an element: that element is optional
+- ``<macro>``: a named class (``<month>``, ``<mon>``, ``<weekday>``, ``<day>``, ``<month_num>``,
+  ``<year>``, ``<year2>``, ``<year4>``, ``<ordinal>``, ``<word>``, ``<Cap>``)
+- ``\\x``: the character x itself; other letters and punctuation stand for themselves,
+  letters matching either case.
+
+Each template has an id, an entity, a likelihood 0–1, and optionally context words that raise
+the likelihood when they stand shortly before the match, and a validator name.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from pathlib import Path
+from typing import Callable, Iterable
+
+import regex
+
+from .errors import ScrubError
+from .types import Candidate
+
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+          "september", "october", "november", "december")
+MONS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec")
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+WDAYS = ("mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun")
+
+MACROS: dict[str, str] = {
+    "month": r"(?:" + "|".join(MONTHS) + r")",
+    "mon": r"(?:" + "|".join(sorted(MONS, key=len, reverse=True)) + r")\.?",
+    "monthname": r"(?:" + "|".join(MONTHS) + "|" + "|".join(sorted(MONS, key=len, reverse=True)) + r"\.?)",
+    "weekday": r"(?:" + "|".join(WEEKDAYS) + "|" + "|".join(sorted(WDAYS, key=len, reverse=True)) + r"\.?)",
+    "day": r"(?:0?[1-9]|[12]\d|3[01])",
+    "month_num": r"(?:0?[1-9]|1[0-2])",
+    "year4": r"(?:1[89]\d\d|20\d\d)",
+    "year2": r"\d\d",
+    "year": r"(?:1[89]\d\d|20\d\d|'?\d\d)",
+    "ordinal": r"(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)",
+    "ordword": r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
+               r"twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|"
+               r"nineteenth|twentieth|twenty[- ]?(?:first|second|third|fourth|fifth|sixth|"
+               r"seventh|eighth|ninth)|thirtieth|thirty[- ]?first)",
+    "word": r"\w+",
+    "Cap": r"(?-i:\p{Lu}\p{Ll}+)",
+    "hour": r"(?:[01]?\d|2[0-3])",
+    "minute": r"[0-5]\d",
+}
+
+
+@dataclass(frozen=True)
+class Template:
+    id: str
+    entity: str
+    pattern: str
+    likelihood: float
+    context: tuple[str, ...] = ()
+    context_boost: float = 0.0
+    validate: str | None = None
+    example: str = ""
+    source: str = ""
+
+
+def compile_template(pattern: str, where: str = "<template>") -> str:
+    """Translate one template into a regex source string (not yet compiled)."""
+    out, pos = _parse_seq(pattern, 0, where, closer=None)
+    if pos != len(pattern):
+        raise ScrubError("E201", f"{where}: unexpected '{pattern[pos]}' at column {pos + 1}")
+    body = "".join(out)
+    if "(?P<span>" not in body:
+        body = f"(?P<span>{body})"
+    # An identifier never starts or ends in the middle of a word or a longer number.
+    return r"(?<![\w])(?<!\d[-./])" + body + r"(?![\w])(?![-./]\d)"
+
+
+def _parse_seq(p: str, i: int, where: str, closer: str | None) -> tuple[list[str], int]:
+    out: list[str] = []
+    n = len(p)
+    while i < n:
+        ch = p[i]
+        if closer and ch in closer:
+            return out, i
+        if ch.isspace():
+            while i < n and p[i].isspace():
+                i += 1
+            if out and out[-1] != r"\s*":
+                out.append(r"\s*")
+            continue
+        if ch == "_":
+            out.append(r"\s+")
+            i += 1
+        elif ch == "\\":
+            if i + 1 >= n:
+                raise ScrubError("E202", f"{where}: dangling '\\' at column {i + 1}")
+            out.append(regex.escape(p[i + 1]))
+            i += 2
+        elif ch == "{":
+            alts = []
+            i += 1
+            while True:
+                sub, i = _parse_seq(p, i, where, closer=",}")
+                alts.append("".join(_strip_space(sub)))
+                if i >= n:
+                    raise ScrubError("E203", f"{where}: '{{' never closed")
+                if p[i] == "}":
+                    i += 1
+                    break
+                i += 1  # ','
+            out.append("(?:" + "|".join(alts) + ")")
+        elif ch == "[":
+            sub, i = _parse_seq(p, i + 1, where, closer="]")
+            if i >= n:
+                raise ScrubError("E204", f"{where}: '[' never closed")
+            i += 1
+            out.append("(?P<span>" + "".join(_strip_space(sub)) + ")")
+        elif ch == "<":
+            j = p.find(">", i)
+            if j < 0:
+                raise ScrubError("E205", f"{where}: '<' never closed at column {i + 1}")
+            name = p[i + 1:j]
+            if name not in MACROS:
+                raise ScrubError("E206", f"{where}: unknown macro <{name}> at column {i + 1}")
+            out.append(MACROS[name])
+            i = j + 1
+        elif ch == "?":
+            if not out:
+                raise ScrubError("E207", f"{where}: '?' with nothing before it at column {i + 1}")
+            out[-1] = "(?:" + out[-1] + ")?"
+            i += 1
+        elif ch == "*":
+            out.append(r"\w+")
+            i += 1
+        elif ch.isalpha():
+            j = i
+            while j < n and p[j].isalpha():
+                j += 1
+            word = p[i:j]
+            star = j < n and p[j] == "*"
+            if set(word) == {"d"}:
+                out.append(r"\d+" if star and len(word) == 1 else
+                           r"\d{%d}" % len(word) + (r"\d*" if star else ""))
+            else:
+                out.append(regex.escape(word) + (r"\w*" if star else ""))
+            i = j + (1 if star else 0)
+        else:
+            out.append(regex.escape(ch))
+            i += 1
+    if closer:
+        return out, i
+    return _strip_space(out), i
+
+
+def _strip_space(parts: list[str]) -> list[str]:
+    while parts and parts[-1] == r"\s*":
+        parts = parts[:-1]
+    while parts and parts[0] == r"\s*":
+        parts = parts[1:]
+    return parts
+
+
+# --------------------------------------------------------------------------- loading
+
+def load_templates(source: str | Path | None = None, family: str | None = None) -> list[Template]:
+    """Read templates from a TOML file, a folder of them, or the bundled `scrub.templates`.
+
+    With `family`, only the bundled file `<family>.toml` (or `source/<family>.toml`) is read.
+    """
+    files: list[tuple[str, str]] = []
+    if source is None:
+        pkg = resources.files("scrub.templates")
+        for entry in sorted(pkg.iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(".toml") and (family is None or entry.name == f"{family}.toml"):
+                files.append((f"templates/{entry.name}", entry.read_text(encoding="utf-8")))
+    else:
+        path = Path(source)
+        if path.is_dir():
+            for f in sorted(path.glob("*.toml")):
+                if family is None or f.name == f"{family}.toml":
+                    files.append((str(f), f.read_text(encoding="utf-8")))
+        elif path.is_file():
+            files.append((str(path), path.read_text(encoding="utf-8")))
+        else:
+            raise ScrubError("E210", f"{path}: no such template file or folder")
+    out: list[Template] = []
+    for where, text in files:
+        out.extend(parse_template_file(text, where))
+    return out
+
+
+def parse_template_file(text: str, where: str) -> list[Template]:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScrubError("E211", f"{where}: not valid TOML ({exc})") from None
+    default_entity = data.get("entity")
+    out = []
+    for n, t in enumerate(data.get("template", []), start=1):
+        place = f"{where}: template {n}"
+        try:
+            tid = str(t["id"])
+            pattern = str(t["pattern"])
+            likelihood = float(t["likelihood"])
+        except KeyError as exc:
+            raise ScrubError("E212", f"{place}: missing key {exc}") from None
+        if not 0.0 <= likelihood <= 1.0:
+            raise ScrubError("E213", f"{place} ({tid}): likelihood must be within 0..1")
+        ent = t.get("entity", default_entity)
+        if not ent:
+            raise ScrubError("E214", f"{place} ({tid}): no entity")
+        compile_template(pattern, f"{place} ({tid})")  # fail early, naming the place
+        out.append(Template(tid, ent, pattern, likelihood, tuple(t.get("context", ())),
+                            float(t.get("context_boost", 0.0)), t.get("validate"),
+                            t.get("example", ""), where))
+    return out
+
+
+def write_template_file(templates: Iterable[Template], path: Path) -> None:
+    """Write templates back as TOML (used by `scrub train`), atomically."""
+    lines = ["# Templates with likelihoods. Edit freely: `scrub train` re-estimates likelihoods.", ""]
+    for t in templates:
+        lines.append("[[template]]")
+        lines.append(f"id = {_toml_str(t.id)}")
+        lines.append(f"entity = {_toml_str(t.entity)}")
+        lines.append(f"pattern = {_toml_str(t.pattern)}")
+        lines.append(f"likelihood = {t.likelihood:.2f}")
+        if t.context:
+            lines.append("context = [" + ", ".join(_toml_str(c) for c in t.context) + "]")
+            lines.append(f"context_boost = {t.context_boost:.2f}")
+        if t.validate:
+            lines.append(f"validate = {_toml_str(t.validate)}")
+        if t.example:
+            lines.append(f"example = {_toml_str(t.example)}")
+        lines.append("")
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text("\n".join(lines), encoding="utf-8")
+    tmp.replace(path)
+
+
+def _toml_str(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# --------------------------------------------------------------------------- matching
+
+@dataclass(frozen=True)
+class _Compiled:
+    template: Template
+    pattern: "regex.Pattern"
+    context: "regex.Pattern | None"
+
+
+class TemplateMatcher:
+    """Runs a set of templates over a text and proposes candidates.
+
+    Validators (name → function(str) → bool|None) are passed in by the detector that owns the
+    templates: True raises the likelihood to 1.0 (a checksum holds), False drops the match
+    (a known sample number, an impossible date), None leaves it as it is.
+    """
+
+    CONTEXT_WINDOW = 40
+
+    def __init__(self, templates: Iterable[Template], detector: str,
+                 validators: dict[str, Callable[[str], bool | None]] | None = None):
+        self.detector = detector
+        self.validators = dict(validators or {})
+        self._compiled: list[_Compiled] = []
+        for t in templates:
+            pat = regex.compile(compile_template(t.pattern, t.id), regex.IGNORECASE | regex.V0)
+            ctx = None
+            if t.context:
+                ctx = regex.compile(r"\b(?:" + "|".join(regex.escape(c) for c in t.context) + r")",
+                                    regex.IGNORECASE)
+            self._compiled.append(_Compiled(t, pat, ctx))
+
+    @property
+    def templates(self) -> list[Template]:
+        return [c.template for c in self._compiled]
+
+    def match(self, text: str) -> list[Candidate]:
+        out: list[Candidate] = []
+        for c in self._compiled:
+            t = c.template
+            for m in c.pattern.finditer(text, overlapped=False):
+                s, e = m.span("span")
+                if s >= e:
+                    continue
+                like = t.likelihood
+                if t.validate:
+                    fn = self.validators.get(t.validate)
+                    verdict = fn(text[s:e]) if fn else None
+                    if verdict is False:
+                        continue
+                    if verdict is True:
+                        like = 1.0
+                if c.context is not None and like < 1.0:
+                    lo = max(0, m.start() - self.CONTEXT_WINDOW)
+                    if c.context.search(text, lo, s):
+                        like = min(1.0, like + t.context_boost)
+                out.append(Candidate(s, e, t.entity, round(like, 4), self.detector,
+                                     f"template:{t.id}"))
+        return out
+
+
+def with_likelihood(t: Template, likelihood: float) -> Template:
+    return replace(t, likelihood=likelihood)
