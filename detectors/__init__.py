@@ -1,0 +1,1 @@
+"""Scrub's own detectors, one module per family; installed as `scrub.detectors`."""

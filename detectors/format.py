@@ -1,0 +1,29 @@
+"""The format detector: is a document a letter, notes, delimited text, or plain text?
+
+Other detectors read `Document.format` (a heading block, a salutation, `Name:` fields).
+"""
+from __future__ import annotations
+
+import regex
+
+_SALUTATION = regex.compile(r"^\s*(?:Dear|To whom)\b", regex.MULTILINE | regex.IGNORECASE)
+_CLOSING = regex.compile(r"^\s*(?:Sincerely|Yours|Best regards|Regards|Respectfully)\b",
+                         regex.MULTILINE | regex.IGNORECASE)
+_FIELD = regex.compile(r"^\s*[A-Z][A-Za-z .#/]{1,30}:\s*\S", regex.MULTILINE)
+
+
+def classify(text: str) -> str:
+    """'letter' (salutation or closing), 'delimited' (most lines split by one delimiter),
+    'notes' (many `Field:` lines or short clinical lines), else 'text'."""
+    head = text[:20000]
+    if _SALUTATION.search(head) or _CLOSING.search(head):
+        return "letter"
+    lines = [ln for ln in head.splitlines() if ln.strip()]
+    if len(lines) >= 3:
+        for delim in ("\t", "|", ",", ";"):
+            counts = [ln.count(delim) for ln in lines]
+            if counts[0] >= 2 and sum(1 for c in counts if c == counts[0]) >= 0.8 * len(lines):
+                return "delimited"
+        if len(_FIELD.findall(head)) >= max(2, len(lines) // 4):
+            return "notes"
+    return "text"

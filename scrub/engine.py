@@ -1,0 +1,155 @@
+"""The engine: one trip through the house for one document.
+
+text → Document (format class) → every detector proposes candidates (independently; order and
+threads change nothing) → arbiter → posting (values of confirmed findings raise their later
+mentions) → arbiter again → findings.
+"""
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import regex
+
+from . import registry
+from .arbiter import arbitrate
+from .config import Config
+from .detector import Detector, DetectorSettings
+from .errors import ScrubError
+from .types import Candidate, Document, Finding
+
+#: constituents whose values are posted to the document's memory
+POSTED = {"first_name", "middle_name", "last_name", "nick_name", "name", "street", "city",
+          "organization", "hospital"}
+#: composite entities: post their parts, not themselves
+COMPOSITE = {"identification_block", "mailing_label", "address_block", "full_name", "location"}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    document: Document
+    candidates: tuple[Candidate, ...]
+    findings: tuple[Finding, ...]
+
+
+class Scrubber:
+    """Runs the configured detectors and the arbiter over documents.
+
+    Build it once and reuse it: detectors load their templates, word lists and models on
+    construction (or first use), never per document.
+    """
+
+    def __init__(self, config: Config | None = None, *, threshold: float | None = None,
+                 spacy: bool | None = None, spacy_model: str | None = None,
+                 detectors: Sequence[str] | None = None, parallel: bool = False):
+        cfg = config or Config()
+        cfg = cfg.with_detect(threshold=threshold, spacy=spacy,
+                              spacy_model=spacy_model or None,
+                              detectors=list(detectors) if detectors else None)
+        self.config = cfg
+        self.threshold = float(cfg.detect("threshold"))
+        if not 0.0 <= self.threshold <= 1.0:
+            raise ScrubError("E130", f"threshold {self.threshold} is outside 0..1")
+        self.posting = bool(cfg.detect("posting"))
+        self.posting_likelihood = float(cfg.detect("posting_likelihood"))
+        self.parallel = parallel
+        templates = cfg.detect("templates") or None
+        self.detectors: list[Detector] = []
+        for name in self._detector_names(cfg):
+            cls = registry.detector_class(name)
+            short = name.split(".")[1] if name.count(".") >= 2 else name
+            settings = DetectorSettings(Path(templates) if templates else None,
+                                        cfg.detect("spacy_model") or None,
+                                        cfg.detector_options(short))
+            self.detectors.append(cls(settings))
+        self._classify = registry.format_classifier()
+        self._pool: ThreadPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def _detector_names(cfg: Config) -> list[str]:
+        wanted = cfg.detect("detectors") or list(registry.available())
+        names = [registry.resolve(n) for n in wanted]
+        disabled = {registry.resolve(n) for n in cfg.detect("disable")}
+        if not cfg.detect("spacy"):
+            disabled.add("scrub.spacy.v1")
+        out = []
+        for n in names:
+            if n not in disabled and n not in out:
+                out.append(n)
+        return out
+
+    # ------------------------------------------------------------------ public
+
+    def document(self, text: str, id: str = "", subject: str | None = None) -> Document:
+        return Document(text, id, self._classify(text), subject)
+
+    def detect(self, text: str, id: str = "", subject: str | None = None) -> list[Finding]:
+        return list(self.analyze(text, id, subject).findings)
+
+    def analyze(self, text: str | Document, id: str = "", subject: str | None = None) -> Analysis:
+        doc = text if isinstance(text, Document) else self.document(text, id, subject)
+        if not doc.text.strip():
+            return Analysis(doc, (), ())
+        candidates = self.candidates(doc)
+        findings = arbitrate(candidates, self.threshold, doc.text)
+        if self.posting:
+            posted = post(doc.text, findings, self.posting_likelihood)
+            if posted:
+                candidates = candidates + posted
+                findings = arbitrate(candidates, self.threshold, doc.text)
+        return Analysis(doc, tuple(candidates), tuple(findings))
+
+    def candidates(self, doc: Document) -> list[Candidate]:
+        if self.parallel and len(self.detectors) > 1:
+            with self._lock:
+                if self._pool is None:
+                    self._pool = ThreadPoolExecutor(max_workers=len(self.detectors))
+            results = list(self._pool.map(lambda d: d.detect(doc), self.detectors))
+        else:
+            results = [d.detect(doc) for d in self.detectors]
+        out: list[Candidate] = []
+        for det, cands in zip(self.detectors, results):
+            for c in cands:
+                if c.end > len(doc.text):
+                    raise ScrubError("E131", f"detector {det.name} proposed a span past the end "
+                                             f"of document {doc.id or '<text>'}")
+            out.extend(cands)
+        return out
+
+
+def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Candidate]:
+    """Candidates for later (and earlier) mentions of the values confirmed findings hold.
+
+    "RE: Virginia Townsend" confirms "Virginia" as a first name, so "seeing Virginia" is read as
+    a name and not the state. Values that are ordinary lower-case words match only with the
+    capitalization they were found in; others match in any case.
+    """
+    values: dict[str, str] = {}
+    for f in findings:
+        if f.protected:
+            continue
+        units = f.parts if f.entity in COMPOSITE and f.parts else (f,)
+        for u in units:
+            if u.entity not in POSTED:
+                continue
+            value = text[u.start:u.end].strip(" .,;:")
+            if len(value) < 2 or not any(c.isalpha() for c in value):
+                continue
+            if value.endswith(("'s", "’s")):
+                value = value[:-2]
+            # keep the first entity a value was found as (findings are in text order)
+            values.setdefault(value, u.entity)
+    if not values:
+        return []
+    out: list[Candidate] = []
+    for value, ent in sorted(values.items()):
+        flags = regex.IGNORECASE if not value.islower() and len(value) > 3 else 0
+        pat = regex.compile(r"(?<!\w)" + regex.escape(value) + r"(?:['’]s)?(?!\w)", flags)
+        for m in pat.finditer(text):
+            s, e = m.start(), m.start() + len(value)
+            out.append(Candidate(s, e, ent, likelihood, "scrub.posting.v1", "posting"))
+    return out

@@ -1,0 +1,1 @@
+"""Templates with likelihoods (TOML data), installed as `scrub.templates`."""
