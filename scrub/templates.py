@@ -173,13 +173,13 @@ def _strip_space(parts: list[str]) -> list[str]:
 # --------------------------------------------------------------------------- loading
 
 def load_templates(source: str | Path | None = None, family: str | None = None) -> list[Template]:
-    """Read templates from a TOML file, a folder of them, or the bundled `scrub.templates`.
+    """Read templates from a TOML file, a folder of them, or the bundled templates (package `scrub.template_data`).
 
     With `family`, only the bundled file `<family>.toml` (or `source/<family>.toml`) is read.
     """
     files: list[tuple[str, str]] = []
     if source is None:
-        pkg = resources.files("scrub.templates")
+        pkg = resources.files("scrub.template_data")
         for entry in sorted(pkg.iterdir(), key=lambda e: e.name):
             if entry.name.endswith(".toml") and (family is None or entry.name == f"{family}.toml"):
                 files.append((f"templates/{entry.name}", entry.read_text(encoding="utf-8")))

@@ -1,1 +1,4 @@
-"""Templates with likelihoods (TOML data), installed as `scrub.templates`."""
+"""Templates with likelihoods (TOML data), installed as `scrub.template_data`.
+
+(`scrub.templates` is the template language itself.)
+"""
