@@ -1,0 +1,98 @@
+"""spaCy's named entities as one more detector, with likelihoods of our own per label.
+
+The model sees the text in slices cut at line breaks, so a document longer than spaCy's
+max_length still works and memory stays bounded.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+
+from scrub.detector import Detector
+from scrub.errors import ScrubError
+from scrub.types import Candidate, Document
+
+SLICE = 50_000
+
+
+@dataclass(frozen=True)
+class LabelRule:
+    label: str
+    entity: str
+    likelihood: float
+    needs: str | None = None
+    else_likelihood: float = 0.0
+
+
+def load_label_rules(templates_dir: Path | None = None) -> dict[str, LabelRule]:
+    if templates_dir is not None and (templates_dir / "spacy.toml").is_file():
+        where = templates_dir / "spacy.toml"
+        text = where.read_text(encoding="utf-8")
+    else:
+        where = "templates/spacy.toml"
+        text = resources.files("scrub.template_data").joinpath("spacy.toml").read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScrubError("E211", f"{where}: not valid TOML ({exc})") from None
+    rules = {}
+    for n, r in enumerate(data.get("label", []), start=1):
+        try:
+            rules[r["label"]] = LabelRule(r["label"], r["entity"], float(r["likelihood"]),
+                                          r.get("needs"), float(r.get("else_likelihood", 0.0)))
+        except KeyError as exc:
+            raise ScrubError("E212", f"{where}: label {n}: missing key {exc}") from None
+    return rules
+
+
+def slices(text: str, size: int = SLICE):
+    """(offset, piece) pairs covering `text`, cut after a newline where one is near."""
+    pos = 0
+    n = len(text)
+    while pos < n:
+        end = min(n, pos + size)
+        if end < n:
+            nl = text.rfind("\n", pos + size // 2, end)
+            if nl > 0:
+                end = nl + 1
+        yield pos, text[pos:end]
+        pos = end
+
+
+class SpacyEntityDetector(Detector):
+    name = "scrub.spacy.v1"
+    entities = ("name", "place", "organization", "date")
+
+    @cached_property
+    def nlp(self):
+        from scrub.nlp import load_model
+        return load_model(self.settings.spacy_model)
+
+    @cached_property
+    def rules(self) -> dict[str, LabelRule]:
+        return load_label_rules(self.settings.templates_dir)
+
+    def detect(self, doc: Document) -> list[Candidate]:
+        out: list[Candidate] = []
+        pieces = list(slices(doc.text))
+        for (offset, _), sdoc in zip(pieces, self.nlp.pipe([p for _, p in pieces])):
+            for ent in sdoc.ents:
+                rule = self.rules.get(ent.label_)
+                if rule is None:
+                    continue
+                text = ent.text
+                like = rule.likelihood
+                if rule.needs == "digit" and not any(c.isdigit() for c in text):
+                    like = rule.else_likelihood
+                elif rule.needs == "capital" and not any(w[:1].isupper() for w in text.split()):
+                    like = rule.else_likelihood
+                s, e = offset + ent.start_char, offset + ent.end_char
+                # spaCy sometimes includes a trailing possessive or punctuation; keep the core
+                while e > s and not doc.text[e - 1].isalnum():
+                    e -= 1
+                if e > s and like > 0:
+                    out.append(Candidate(s, e, rule.entity, like, self.name, f"model:{ent.label_}"))
+        return out
