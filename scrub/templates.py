@@ -18,6 +18,13 @@ A template is data (TOML files under `templates/`), compiled to a `regex` patter
 
 Each template has an id, an entity, a likelihood 0–1, and optionally context words that raise
 the likelihood when they stand shortly before the match, and a validator name.
+
+Escape hatch: a template may give ``regex = "..."`` (a `regex`-module pattern, matched
+case-insensitively) instead of ``pattern``, for shapes the language above cannot say (e-mail
+addresses, URLs, IPv6). A named group ``span`` marks the identifier (else the whole match), and
+the same word/number boundaries are added around it. Write such patterns so they stay linear
+(no nested unbounded quantifiers over the same characters; a lookbehind that stops a match from
+starting inside a run it would rescan).
 """
 from __future__ import annotations
 
@@ -71,6 +78,8 @@ class Template:
     validate: str | None = None
     example: str = ""
     source: str = ""
+    #: a raw `regex` pattern used instead of `pattern` (see the module docstring)
+    regex: str = ""
 
 
 def compile_template(pattern: str, where: str = "<template>") -> str:
@@ -83,6 +92,23 @@ def compile_template(pattern: str, where: str = "<template>") -> str:
         body = f"(?P<span>{body})"
     # An identifier never starts or ends in the middle of a word or a longer number.
     return r"(?<![\w])(?<!\d[-./])" + body + r"(?![\w])(?![-./]\d)"
+
+
+def compile_regex_template(source: str, where: str = "<template>") -> str:
+    """Wrap a raw regex template in the span group and the identifier boundaries."""
+    try:
+        compiled = regex.compile(source, regex.IGNORECASE | regex.V0)
+    except regex.error as exc:
+        raise ScrubError("E641", f"{where}: not a valid regex ({exc.msg} at column {(exc.pos or 0) + 1})") from None
+    body = source if "span" in compiled.groupindex else f"(?P<span>{source})"
+    return r"(?<![\w])(?<!\d[-./])(?:" + body + r")(?![\w])(?![-./]\d)"
+
+
+def template_source(t: "Template") -> str:
+    """The regex source of a template, from its `regex` escape hatch or its `pattern`."""
+    if t.regex:
+        return compile_regex_template(t.regex, t.id)
+    return compile_template(t.pattern, t.id)
 
 
 def _parse_seq(p: str, i: int, where: str, closer: str | None) -> tuple[list[str], int]:
@@ -210,19 +236,25 @@ def parse_template_file(text: str, where: str) -> list[Template]:
         place = f"{where}: template {n}"
         try:
             tid = str(t["id"])
-            pattern = str(t["pattern"])
             likelihood = float(t["likelihood"])
         except KeyError as exc:
             raise ScrubError("E212", f"{place}: missing key {exc}") from None
+        pattern = str(t.get("pattern", ""))
+        raw = str(t.get("regex", ""))
+        if bool(pattern) == bool(raw):
+            raise ScrubError("E640", f"{place} ({tid}): give exactly one of 'pattern' and 'regex'")
         if not 0.0 <= likelihood <= 1.0:
             raise ScrubError("E213", f"{place} ({tid}): likelihood must be within 0..1")
         ent = t.get("entity", default_entity)
         if not ent:
             raise ScrubError("E214", f"{place} ({tid}): no entity")
-        compile_template(pattern, f"{place} ({tid})")  # fail early, naming the place
+        if raw:  # fail early, naming the place
+            compile_regex_template(raw, f"{place} ({tid})")
+        else:
+            compile_template(pattern, f"{place} ({tid})")
         out.append(Template(tid, ent, pattern, likelihood, tuple(t.get("context", ())),
                             float(t.get("context_boost", 0.0)), t.get("validate"),
-                            t.get("example", ""), where))
+                            t.get("example", ""), where, raw))
     return out
 
 
@@ -233,7 +265,10 @@ def write_template_file(templates: Iterable[Template], path: Path) -> None:
         lines.append("[[template]]")
         lines.append(f"id = {_toml_str(t.id)}")
         lines.append(f"entity = {_toml_str(t.entity)}")
-        lines.append(f"pattern = {_toml_str(t.pattern)}")
+        if t.regex:
+            lines.append(f"regex = {_toml_str(t.regex)}")
+        else:
+            lines.append(f"pattern = {_toml_str(t.pattern)}")
         lines.append(f"likelihood = {t.likelihood:.2f}")
         if t.context:
             lines.append("context = [" + ", ".join(_toml_str(c) for c in t.context) + "]")
@@ -277,7 +312,7 @@ class TemplateMatcher:
         self.validators = dict(validators or {})
         self._compiled: list[_Compiled] = []
         for t in templates:
-            pat = regex.compile(compile_template(t.pattern, t.id), regex.IGNORECASE | regex.V0)
+            pat = regex.compile(template_source(t), regex.IGNORECASE | regex.V0)
             ctx = None
             if t.context:
                 ctx = regex.compile(r"\b(?:" + "|".join(regex.escape(c) for c in t.context) + r")",
