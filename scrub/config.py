@@ -9,6 +9,7 @@
     templates = ""             # a folder of template TOML files to use instead of the bundled ones
     posting = true             # post found names to their later mentions in the document
     posting_likelihood = 0.9
+    blocks = true              # recognize identification blocks, mailing labels, address blocks
 
     [detectors.<short name>]   # options passed to one detector
 
@@ -33,6 +34,7 @@ DEFAULT_DETECT: dict[str, Any] = {
     "templates": "",
     "posting": True,
     "posting_likelihood": 0.9,
+    "blocks": True,
 }
 
 

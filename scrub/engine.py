@@ -2,7 +2,8 @@
 
 text → Document (format class) → every detector proposes candidates (independently; order and
 threads change nothing) → arbiter → posting (values of confirmed findings raise their later
-mentions) → arbiter again → findings.
+mentions) → arbiter again → blocks (identification block, mailing label, address block from
+the findings of consecutive lines) → arbiter again → findings.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import regex
 
 from . import registry
 from .arbiter import arbitrate
+from .blocks import propose_blocks
 from .config import Config
 from .detector import Detector, DetectorSettings
 from .errors import ScrubError
@@ -55,6 +57,7 @@ class Scrubber:
             raise ScrubError("E130", f"threshold {self.threshold} is outside 0..1")
         self.posting = bool(cfg.detect("posting"))
         self.posting_likelihood = float(cfg.detect("posting_likelihood"))
+        self.blocks = bool(cfg.detect("blocks"))
         self.parallel = parallel
         templates = cfg.detect("templates") or None
         self.detectors: list[Detector] = []
@@ -100,6 +103,11 @@ class Scrubber:
             posted = post(doc.text, findings, self.posting_likelihood)
             if posted:
                 candidates = candidates + posted
+                findings = arbitrate(candidates, self.threshold, doc.text)
+        if self.blocks:
+            blocks = propose_blocks(doc, findings)
+            if blocks:
+                candidates = candidates + blocks
                 findings = arbitrate(candidates, self.threshold, doc.text)
         return Analysis(doc, tuple(candidates), tuple(findings))
 

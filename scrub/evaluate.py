@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from .blocks import leaves
 from .errors import ScrubError
 from .types import Finding
 
@@ -79,8 +80,10 @@ class Tally:
         gold = [g for g in doc.spans if g.label not in self.ignore]
         text = doc.text
         covered = bytearray(len(text))
+        # a composite covers what its parts cover, not the text between them
         for f in flags:
-            covered[f.start:f.end] = b"\x01" * (f.end - f.start)
+            for p in leaves(f):
+                covered[p.start:p.end] = b"\x01" * (p.end - p.start)
         self.docs += 1
         if not doc.spans:
             self.negative_docs += 1

@@ -47,3 +47,15 @@ def test_read_gold_errors_name_file_and_line(tmp_path):
     with pytest.raises(ScrubError) as exc:
         list(read_gold(p))
     assert exc.value.code == "E153"
+
+
+def test_composite_covers_only_its_parts():
+    """A block finding counts the characters of its parts, not the gaps between them."""
+    from scrub.types import Candidate
+    text = "Ann Lee\nBoston MA"
+    doc = GoldDoc("d", text, (GoldSpan(0, 7, "NAME"), GoldSpan(8, 14, "CITY")))
+    parts = (Candidate(0, 3, "first_name", 0.9, "n"), Candidate(8, 14, "city", 0.9, "a"))
+    t = Tally()
+    t.add(doc, [Finding(0, 14, "mailing_label", 0.9, "b", parts=parts)])
+    r = t.result()
+    assert r["overlap_recall"] == 1.0 and r["full_recall"] == 0.5
