@@ -10,14 +10,13 @@ from __future__ import annotations
 import shutil
 import tomllib
 from collections import defaultdict
-from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import Iterable
 
 from .errors import ScrubError
 from .evaluate import read_gold
-from .templates import Template, load_templates, write_template_file
+from .templates import load_templates
 
 
 def measure(scrubber, gold_paths: Iterable[str]) -> dict[str, list[int]]:
@@ -49,17 +48,20 @@ def train(scrubber, gold_paths: list[str], out_dir: Path, prior: float = 4.0) ->
     by_file: dict[str, list[Template]] = defaultdict(list)
     lines = ["template                                  fired  right  old    new"]
     never, wrong = [], []
+    new_likelihood: dict[str, float] = {}
+    sources: dict[str, str] = {}
     for t in templates:
         n, hits = counts.get(f"template:{t.id}", (0, 0))
         new = blend(t.likelihood, n, hits, prior)
-        by_file[Path(t.source).name].append(replace(t, likelihood=new))
+        new_likelihood[t.id] = new
+        sources[Path(t.source).name] = t.source
         lines.append(f"{t.id:40s} {n:6d} {hits:6d}  {t.likelihood:.2f} → {new:.2f}")
         if n == 0:
             never.append(t.id)
         elif hits / n < 0.5:
             wrong.append(f"{t.id} ({hits}/{n})")
-    for name, ts in sorted(by_file.items()):
-        write_template_file(ts, out_dir / name)
+    for name, source in sorted(sources.items()):
+        _rewrite(source, name, new_likelihood, out_dir)
     _train_spacy_labels(counts, src, out_dir, prior, lines)
     # Other reasons (word lists, context rules, posting) are reported, not written: their
     # numbers live in the detectors' own template files.
@@ -75,6 +77,63 @@ def train(scrubber, gold_paths: list[str], out_dir: Path, prior: float = 4.0) ->
     lines.append(f"mostly fire wrongly ({len(wrong)}): " + (", ".join(wrong) or "none"))
     lines.append(f"adjusted templates written to {out_dir}/ (use: --templates {out_dir})")
     return "\n".join(lines)
+
+
+def _read_source(source: str, name: str) -> str:
+    path = Path(source)
+    if path.is_file():
+        return path.read_text(encoding="utf-8")
+    return resources.files("scrub.template_data").joinpath(name).read_text(encoding="utf-8")
+
+
+def _rewrite(source: str, name: str, new: dict[str, float], out_dir: Path) -> None:
+    """Write a template file back with new likelihoods, every other key and table kept."""
+    data = tomllib.loads(_read_source(source, name))
+    for t in data.get("template", []):
+        if t.get("id") in new:
+            t["likelihood"] = new[t["id"]]
+    text = "# Re-estimated by `scrub train`; every other key is as it was.\n\n" + dump_toml(data)
+    tmp = out_dir / (name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(out_dir / name)
+
+
+def _value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, str):
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    if isinstance(v, list):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v.items()) + "}"
+    raise ScrubError("E161", f"cannot write a value of type {type(v).__name__} to TOML")
+
+
+def _key(k: str) -> str:
+    return k if k.replace("_", "").replace("-", "").isalnum() else _value(k)
+
+
+def dump_toml(data: dict, prefix: str = "") -> str:
+    """A small TOML writer for template files: scalars, arrays, tables, arrays of tables."""
+    lines, tables, arrays = [], [], []
+    for k, v in data.items():
+        if isinstance(v, dict):
+            tables.append((k, v))
+        elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+            arrays.append((k, v))
+        else:
+            lines.append(f"{_key(k)} = {_value(v)}")
+    out = "\n".join(lines) + ("\n\n" if lines else "")
+    for k, v in tables:
+        name = f"{prefix}{_key(k)}"
+        out += f"[{name}]\n" + dump_toml(v, name + ".")
+    for k, v in arrays:
+        for item in v:
+            out += f"[[{prefix}{_key(k)}]]\n" + dump_toml(item, f"{prefix}{_key(k)}.")
+    return out
 
 
 def _train_spacy_labels(counts, src, out_dir: Path, prior: float, lines: list[str]) -> None:
