@@ -153,11 +153,19 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
             values.setdefault(value, u.entity)
     if not values:
         return []
+    # one pass over the text for every posted value, longest first
+    by_fold = {}
+    for value, ent in sorted(values.items(), key=lambda kv: (-len(kv[0]), kv[0])):
+        by_fold.setdefault(value.casefold(), []).append((value, ent))
+    pat = regex.compile(r"(?<!\w)(" + "|".join(regex.escape(v) for v in sorted(
+        by_fold, key=lambda v: (-len(v), v))) + r")(?:['’]s)?(?!\w)", regex.IGNORECASE)
     out: list[Candidate] = []
-    for value, ent in sorted(values.items()):
-        flags = regex.IGNORECASE if not value.islower() and len(value) > 3 else 0
-        pat = regex.compile(r"(?<!\w)" + regex.escape(value) + r"(?:['’]s)?(?!\w)", flags)
-        for m in pat.finditer(text):
-            s, e = m.start(), m.start() + len(value)
-            out.append(Candidate(s, e, ent, likelihood, "scrub.posting.v1", "posting"))
+    for m in pat.finditer(text):
+        word = m.group(1)
+        for value, ent in by_fold.get(word.casefold(), ()):
+            # lower-case or short values (ordinary words, initials) match only as written
+            if (value.islower() or len(value) <= 3) and word != value:
+                continue
+            out.append(Candidate(m.start(1), m.end(1), ent, likelihood, "scrub.posting.v1", "posting"))
+            break
     return out
