@@ -32,7 +32,7 @@ import tomllib
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 import regex
 
@@ -225,6 +225,32 @@ def load_templates(source: str | Path | None = None, family: str | None = None) 
     return out
 
 
+def load_rules(source: str | Path | None, family: str) -> dict:
+    """The `[rules]` table of `<family>.toml`: numbers a detector's context rules use.
+
+    They live beside the templates so a person edits every likelihood in one place; a missing
+    file or table gives {} (the detector then uses its built-in defaults).
+    """
+    name = f"{family}.toml"
+    if source is None:
+        entry = resources.files("scrub.template_data").joinpath(name)
+        if not entry.is_file():
+            return {}
+        where, text = f"templates/{name}", entry.read_text(encoding="utf-8")
+    else:
+        path = Path(source)
+        path = path / name if path.is_dir() else path
+        if not path.is_file() or path.name != name:
+            return {}
+        where, text = str(path), path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScrubError("E211", f"{where}: not valid TOML ({exc})") from None
+    rules = data.get("rules", {})
+    return dict(rules) if isinstance(rules, dict) else {}
+
+
 def parse_template_file(text: str, where: str) -> list[Template]:
     try:
         data = tomllib.loads(text)
@@ -323,11 +349,19 @@ class TemplateMatcher:
     def templates(self) -> list[Template]:
         return [c.template for c in self._compiled]
 
-    def match(self, text: str) -> list[Candidate]:
+    def match(self, text: str, windows: Sequence[tuple[int, int]] | None = None) -> list[Candidate]:
+        """Candidates of every template over the text, or only inside `windows`.
+
+        `windows` are sorted, disjoint (start, end) ranges a detector's cheap gate found worth
+        looking at (a text without digits holds no phone number): each template scans only
+        those. Lookbehinds and context words still see the text before a window; a window
+        should end at white space or the end of the text, where a match may end too.
+        """
+        spans = [(0, len(text))] if windows is None else windows
         out: list[Candidate] = []
         for c in self._compiled:
             t = c.template
-            for m in c.pattern.finditer(text, overlapped=False):
+            for m in (m for lo, hi in spans for m in c.pattern.finditer(text, lo, hi, overlapped=False)):
                 s, e = m.span("span")
                 if s >= e:
                     continue
@@ -346,6 +380,41 @@ class TemplateMatcher:
                 out.append(Candidate(s, e, t.entity, round(like, 4), self.detector,
                                      f"template:{t.id}"))
         return out
+
+
+_WORDS = regex.compile(r"\w+")
+
+
+def gate_windows(text: str, gate: "regex.Pattern", before: int, after: int,
+                 extra: Iterable[tuple[int, int]] = (), long_runs: int = 0) -> list[tuple[int, int]]:
+    """Merge `before`/`after`-padded windows around the gate's hits (and `extra` spans).
+
+    A window's end is moved on past the word it falls in, so no match is cut inside a word.
+    With `long_runs`, a hit that is one unbroken run of more than that many word characters
+    is left out and only the text on either side of it is scanned: no identifier starts or
+    ends inside a longer word or number (this keeps a 1 MB line of digits cheap).
+    """
+    n = len(text)
+    pads: list[tuple[int, int]] = []
+    for m in gate.finditer(text):
+        s, e = m.span()
+        if long_runs and e - s > long_runs and _WORDS.fullmatch(text, s, e):
+            pads.append((max(0, s - before), s))
+            pads.append((e, min(n, e + after)))
+        else:
+            pads.append((max(0, s - before), min(n, e + after)))
+    pads.extend((max(0, s - before), min(n, e + after)) for s, e in extra)
+    pads.sort()
+    out: list[tuple[int, int]] = []
+    for lo, hi in pads:
+        if hi < n and hi > lo and text[hi - 1].isalnum() and text[hi].isalnum():
+            word = _WORDS.match(text, hi)
+            hi = word.end() if word and word.end() - hi <= 64 else hi
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(hi, out[-1][1]))
+        else:
+            out.append((lo, hi))
+    return out
 
 
 def with_likelihood(t: Template, likelihood: float) -> Template:

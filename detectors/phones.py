@@ -1,0 +1,129 @@
+"""The phone detector (scrub.phones.v1): telephone and fax numbers.
+
+Its patterns are the templates of templates/phones.toml (Figure 113 and modern forms); code adds
+the validators and one context rule that templates cannot say (a bare local number in prose).
+"""
+from __future__ import annotations
+
+import regex
+
+from scrub.detector import Detector
+from scrub.templates import gate_windows, load_rules
+from scrub.types import Candidate, Document
+
+#: a unit or count word right after a number makes it a measurement, not a phone
+_UNIT_AFTER = regex.compile(
+    r"\s*(?:mg|mcg|ug|g|gm|kg|lbs?|ml|cc|l|units?|iu|meq|mmol|mmhg|%|x|times|tabs?|"
+    r"tablets?|caps?|cells|copies|per|/)(?![a-z])", regex.IGNORECASE)
+_EXT_AFTER = regex.compile(r"\s*(?:x|ext)", regex.IGNORECASE)
+#: a word right before it that makes "ddd-dddd" a range or a value, not a phone
+_RANGE_BEFORE = regex.compile(
+    r"(?:from|between|range|ranged|ranging|of|approx\.?|approximately|about|~|=|\$|count|level|"
+    r"levels|values?|total|score|dose|doses|mg|units?|sum|ratio|icd[- ]?\d*|cpt|code|codes|"
+    r"pages?|pp\.?|vol\.?|volume|§)\s*[:#]?\s*$", regex.IGNORECASE)
+
+
+#: every template needs a run of 4+ digits and separators, or an "ext" word: the gate.
+_GATE = regex.compile(r"\d[\d()+ \t-]{2,}\d")
+_EXT = regex.compile(r"ext", regex.IGNORECASE)
+#: room left around a gate hit for labels and context words before it and labels after it
+_BEFORE, _AFTER = 72, 16
+
+
+def _digits(s: str) -> str:
+    return "".join(ch for ch in s if ch.isdigit())
+
+
+def phone_digits(s: str) -> bool | None:
+    """A phone number has 7 to 15 digits (ITU E.164); anything else is not one."""
+    return None if 7 <= len(_digits(s)) <= 15 else False
+
+
+_YEAR_RANGE = regex.compile(r"^(?:19|20)\d\d\s*-\s*(?:19|20)\d\d$")
+_GROUPS = regex.compile(r"\d+")
+
+
+def labelled_phone(s: str) -> bool | None:
+    """After a phone label: 7-15 digits, not a year range, not a scatter of 1-digit groups."""
+    d = _digits(s)
+    if not 7 <= len(d) <= 15:
+        return False
+    if _YEAR_RANGE.match(s.strip()):
+        return False
+    groups = _GROUPS.findall(s)
+    if len(groups) > 4 and min(len(g) for g in groups) < 2:
+        return False
+    return None
+
+
+_DATE_LIKE = regex.compile(r"^\d{1,2}[ .-]\d{1,2}[ .-](?:\d{2}|\d{4})$")
+
+
+def trunk(s: str) -> bool | None:
+    """A trunk-0 grouped number ("0490 39 07 81"), but never a date such as "01.05.2023"."""
+    if _DATE_LIKE.match(s):
+        return False
+    return phone_digits(s)
+
+
+def pager(s: str) -> bool | None:
+    """A pager or beeper number: 4 to 10 digits (hospital pagers are often 4-5)."""
+    return None if 4 <= len(_digits(s)) <= 10 else False
+
+
+class PhoneDetector(Detector):
+    """Telephone and fax numbers, from templates with likelihoods plus a prose rule."""
+
+    name = "scrub.phones.v1"
+    entities = ("phone", "fax")
+    template_families = ("phones",)
+
+    DEFAULT_RULES = {"local_number": 0.75}
+
+    def validators(self) -> dict:
+        return {"phone_digits": phone_digits, "labelled_phone": labelled_phone, "pager": pager,
+                "trunk": trunk}
+
+    @property
+    def rules(self) -> dict:
+        found = load_rules(self.settings.templates_dir, "phones")
+        return {**self.DEFAULT_RULES, **{k: found[k] for k in found if k in self.DEFAULT_RULES}}
+
+    @staticmethod
+    def windows(text: str) -> list[tuple[int, int]]:
+        """The parts of the text worth scanning: around digit runs and "ext" words."""
+        return gate_windows(text, _GATE, _BEFORE, _AFTER,
+                            extra=[m.span() for m in _EXT.finditer(text)], long_runs=32)
+
+    def detect(self, doc: Document) -> list[Candidate]:
+        text = doc.text
+        out = self.matcher.match(text, self.windows(text))
+        local = float(self.rules["local_number"])
+        extra = []
+        for c in out:
+            if c.why not in ("template:fig113-local", "template:fig113-area-slash"):
+                continue
+            exchange = c.start if c.why.endswith("local") else text.index("/", c.start) + 1
+            while text[exchange].isspace():
+                exchange += 1
+            if self._local_in_prose(text, exchange, c.start, c.end):
+                extra.append(Candidate(c.start, c.end, "phone", local, self.name,
+                                       "context:local-number"))
+        return out + extra
+
+    @staticmethod
+    def _local_in_prose(text: str, exchange: int, s: int, e: int) -> bool:
+        """A 'ddd-dddd' that reads as a local number: exchange 2-9, no unit or range word near.
+
+        North American exchanges never start with 0 or 1, so "120-1300" (a range) is out; a
+        unit after ("250-4500 cells") or a range word before ("from 200-1000") makes it a value.
+        """
+        if text[exchange] in "01":
+            return False
+        if _UNIT_AFTER.match(text, e, min(len(text), e + 12)):
+            return False
+        if _EXT_AFTER.match(text, e, min(len(text), e + 12)):
+            return False  # the extension templates cover the whole number
+        if _RANGE_BEFORE.search(text, max(0, s - 24), s):
+            return False
+        return True
