@@ -1,0 +1,547 @@
+"""The names detector (scrub.names.v1): full names and their parts, from word lists, capitals and context.
+
+One regex pass finds runs of capitalized words (initials, quoted nick names and name particles
+included); each run is cut into name segments, and each segment is scored by the first evidence
+rule of templates/names.toml it satisfies. Word-list facts come from `scrub.lexicon` (memoized
+per word), so the per-document cost is one scan plus a few dictionary look-ups per capitalized word.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from functools import cached_property
+
+import regex
+
+from scrub.detector import Detector
+from scrub.errors import ScrubError
+from scrub.templates import MONTHS, WEEKDAYS, Template, load_templates
+from scrub.types import Candidate, Document
+
+# ----------------------------------------------------------------------------- shapes
+
+_W = r"\p{Lu}[\p{L}\p{M}]*+(?:[-'’]\p{L}[\p{L}\p{M}]*+)*+"
+# a capitalized word, optionally closed by a period (initial, title, sentence end), or a quoted word
+_TOK = rf"(?:[\"“]{_W}[\"”]|{_W}\.?)"
+# name particles written in lower case inside a name ("Frank van Graves", "Maria de la Cruz")
+_PARTICLE = r"(?:van|von|der|den|de|del|della|la|le|da|di|du|dos|das|bin|ibn|al|el|ter|ten)"
+_SEP = rf"(?:[ \t]*+,[ \t]*+|[ \t]++(?:{_PARTICLE}[ \t]++){{0,3}}|(?<=\.))"
+#: a run of capitalized tokens on one line; linear: every quantifier is possessive or bounded
+RUN_RE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d'’])(?:{_TOK})(?:{_SEP}{_TOK})*+")
+TOKEN_RE = regex.compile(rf"[\"“]({_W})[\"”]|({_W})(\.?)|(,)")
+#: lower-case words after a context word ("patient john smith", "dr. lang")
+_LOWER_WORD = r"\p{Ll}[\p{Ll}\p{M}]*+(?:[-'’]\p{Ll}+)?"
+EPONYM_HEADS = frozenset("""
+disease syndrome sign signs test score scale catheter tube lymphoma palsy sarcoma tumor tumour
+procedure operation maneuver manoeuvre reflex phenomenon criteria classification fracture node
+nodes cell cells law triad ulcer esophagus thyroiditis encephalopathy ataxia chorea dementia
+dystrophy anomaly malformation bag stockings hose drain needle forceps position incision repair
+staging grade method technique formula equation index curve line duct canal gland body bodies
+granules nodule nodules disorder contracture neuroma neuralgia aneurysm hernia cyst diverticulum
+phenomenon effect virus infection agar stain staining solution cocktail regimen protocol
+""".split())
+#: words heading an organization or place: a listed name right before one is part of a phrase
+ORG_HEADS = frozenset("""
+corp corporation inc incorporated llc ltd co company companies group hospital hospitals clinic
+clinics center centre centers medical health healthcare university college school academy
+institute foundation association society church county city town village street st avenue ave
+road rd boulevard blvd drive dr lane ln court ct place pl square parkway highway way bank trust
+team club department dept unit ward wing building hall house home homes services service care
+pharmacy labs laboratory laboratories partners associates insurance mutual fund agency
+""".split())
+#: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
+CLINICAL_STOP = frozenset("""
+patient pt pts plan assessment impression history hpi ros pmh psh fh sh exam physical diagnosis
+diagnoses allergies allergy medications meds vitals labs lab denies reports admits states noted
+note notes follow followup return discharge admission admitted chief complaint subjective
+objective general neuro cardiac cv resp respiratory gi gu skin heent neck chest abdomen abd
+extremities ext psych musculoskeletal msk pain none negative positive normal stable continue
+start stop increase decrease check recommend recommendations summary results result findings
+problem problems procedure procedures indication indications technique comparison signed
+dictated transcribed cc re dear sincerely regards thanks thank yours cordially attending
+resident fellow nurse doctor physician provider service team unit floor room bed ok yes no
+am pm the a an and or of in on at to for with by from as is was be mother father son daughter
+wife husband sister brother
+""".split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
+#: sequences of initials that are abbreviations, not people
+INITIAL_STOP = frozenset({"US", "UK", "PO", "AM", "PM", "DC", "NY", "LA", "OD", "OS", "OU", "IV",
+                          "IM", "SQ", "BP", "HR", "RR", "GI", "GU", "ER", "OR", "ED", "DR", "MR",
+                          "EU", "UN", "AD", "BC", "PS", "NB", "QD", "ID", "MD", "RN", "NP", "PA"})
+
+_DEGREE_MIXED = frozenset({"phd", "pharmd", "psyd", "dmd", "msn", "bsn"})
+
+
+@dataclass(frozen=True)
+class WordInfo:
+    """What the lists say about one word (case as written, possessive stripped)."""
+
+    first: bool  # a listed first name
+    last: bool  # a listed surname
+    nick: bool  # a listed nick name
+    common: bool  # also an ordinary lower-case word (Frank, Long, Hope)
+    medical: bool
+    stop: bool  # never a name without a title (headings, months, organization heads)
+    sounds: bool  # sounds like a listed name (phonetic key)
+
+    @property
+    def listed(self) -> bool:
+        return self.first or self.last or self.nick
+
+    @property
+    def capable(self) -> bool:
+        """May stand in a name: listed, or an unknown word that is no ordinary word."""
+        if self.stop:
+            return False
+        if self.listed:
+            return True
+        return not self.common and not self.medical
+
+
+@dataclass(frozen=True)
+class _Tok:
+    start: int
+    end: int  # end of the word (without the period or the possessive)
+    word: str  # the word without quotes, period and possessive
+    period: bool
+    quoted: bool
+    possessive: bool
+    comma_before: bool
+
+    @property
+    def initial(self) -> bool:
+        return len(self.word) == 1 and self.word.isupper()
+
+    @property
+    def span_end(self) -> int:
+        """End including an initial's period, which belongs to the name ("James T.")."""
+        return self.end + 1 if self.period and self.initial else self.end
+
+
+_RULE_IDS = ("names.title", "names.degree", "names.context", "names.context_unlisted",
+             "names.quoted_nick", "names.first_last", "names.first_last_ambiguous",
+             "names.first_last_common", "names.initials_last", "names.first_initial",
+             "names.last_comma_first", "names.all_caps", "names.lower_pair",
+             "names.cap_pair_unlisted", "names.in_phrase", "names.first_alone",
+             "names.first_alone_ambiguous", "names.first_alone_initial", "names.last_alone",
+             "names.initials_context")
+
+
+class _NoLexicon:
+    """Stands in while no word lists are installed: nothing is listed, nothing is common."""
+
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
+class NameDetector(Detector):
+    name = "scrub.names.v1"
+    entities = ("full_name", "first_name", "middle_name", "last_name", "nick_name", "title", "name")
+    template_families = ("names",)
+
+    def __init__(self, settings=None):
+        super().__init__(settings)
+        self._cache: dict[str, WordInfo] = {}
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------------ configuration
+
+    @cached_property
+    def rules(self) -> dict[str, Template]:
+        ts = self.templates
+        if not ts and self.settings.templates_dir is not None:
+            # a templates folder without names.toml: fall back to the bundled rules
+            ts = load_templates(None, family="names")
+        rules = {t.id: t for t in ts}
+        for rid in _RULE_IDS:
+            if rid not in rules:
+                raise ScrubError("E610", f"names.toml: rule '{rid}' is missing (the names detector needs it)")
+        return rules
+
+    def like(self, rid: str) -> float:
+        return self.rules[rid].likelihood
+
+    @cached_property
+    def titles(self) -> frozenset[str]:
+        return frozenset(c.lower().rstrip(".") for c in self.rules["names.title"].context)
+
+    @cached_property
+    def degree_re(self):
+        degs = sorted({c for c in self.rules["names.degree"].context}, key=len, reverse=True)
+        alts = "|".join(regex.escape(d) for d in degs)
+        # ", M.D." / " MD" / ", PA-C" right after the name, and not the start of a longer word
+        return regex.compile(rf"[ \t]*,?[ \t]*(?:{alts})(?![\p{{L}}\d-])", regex.IGNORECASE)
+
+    @cached_property
+    def _context_sets(self) -> tuple[frozenset[str], frozenset[str]]:
+        strong = frozenset(c.lower() for c in self.rules["names.context_unlisted"].context)
+        every = frozenset(c.lower() for c in self.rules["names.context"].context)
+        return strong, every - strong
+
+    @cached_property
+    def context_re(self):
+        """Context words ending right before a name: group 'strong' or 'weak'."""
+        strong, weak = self._context_sets
+
+        def alts(words):
+            return "|".join(regex.escape(w).replace(r"\ ", r"[ \t]+")
+                            for w in sorted(words, key=len, reverse=True))
+        return regex.compile(
+            rf"(?i:(?<![\p{{L}}\d])(?:(?P<strong>{alts(strong)})|(?P<weak>{alts(weak)}))\.?[ \t]*[:#-]?[ \t]*\Z)")
+
+    @cached_property
+    def lower_re(self):
+        """Lower-case names after a title or a strong context word."""
+        strong, _ = self._context_sets
+        words = sorted(strong | self.titles, key=len, reverse=True)
+        alts = "|".join(regex.escape(w).replace(r"\ ", r"[ \t]+") for w in words)
+        return regex.compile(
+            rf"(?<![\p{{L}}\d])(?i:(?:{alts}))\.?[ \t]*:?[ \t]+(?P<a>{_LOWER_WORD})[ \t]+(?P<b>{_LOWER_WORD})"
+            rf"(?:[ \t]+(?P<c>{_LOWER_WORD}))?(?![\p{{L}}\d])")
+
+    @cached_property
+    def lex(self):
+        try:
+            from scrub.lexicon import Lexicon
+        except ImportError:  # word lists not installed yet: context and shape rules still work
+            return _NoLexicon()
+        return Lexicon.default()
+
+    # ------------------------------------------------------------------ word facts
+
+    def info(self, word: str) -> WordInfo:
+        """Word-list facts for a word as written; memoized (the lexicon is the slow part)."""
+        got = self._cache.get(word)
+        if got is not None:
+            return got
+        lex = self.lex
+        low = word.lower()
+        # look names up in their usual spelling: "GRAVES" and "graves" as "Graves"
+        cap = word if (word[:1].isupper() and not word.isupper()) else word[:1].upper() + word[1:].lower()
+        first = bool(lex.is_first_name(cap))
+        last = bool(lex.is_surname(cap))
+        if not last and "-" in word:  # double-barrelled surnames: any listed half counts
+            last = any(bool(lex.is_surname(p[:1].upper() + p[1:].lower())) for p in word.split("-") if p)
+        nick = bool(lex.nickname_formals(cap))
+        share = lex.capitalized_share(low)
+        is_common = bool(lex.is_common_word(low))
+        # An ordinary word is one people mostly write in lower case; names (Virginia) are not
+        common = is_common and (share is None or share < 0.5)
+        medical = bool(lex.is_medical(low))
+        stop = low in CLINICAL_STOP or low in ORG_HEADS or low in self.titles or bool(lex.is_degree(low))
+        sounds = bool(lex.sounds_like_name(cap)) if not (first or last) else True
+        got = WordInfo(first, last, nick, common, medical, stop, sounds)
+        with self._lock:
+            if len(self._cache) > 200_000:  # bound memory on endless streams of new words
+                self._cache.clear()
+            self._cache[word] = got
+        return got
+
+    # ------------------------------------------------------------------ detection
+
+    def detect(self, doc: Document) -> list[Candidate]:
+        text = doc.text
+        out: list[Candidate] = []
+        for m in RUN_RE.finditer(text):
+            toks = self._tokens(m.group(), m.start())
+            if toks:
+                out.extend(self._run(text, toks))
+        out.extend(self._lower(text))
+        return out
+
+    @staticmethod
+    def _tokens(run: str, offset: int) -> list[_Tok]:
+        out: list[_Tok] = []
+        comma = False
+        for t in TOKEN_RE.finditer(run):
+            if t.group(4):
+                comma = True
+                continue
+            quoted = t.group(1) is not None
+            word = t.group(1) if quoted else t.group(2)
+            s = offset + (t.start(1) if quoted else t.start(2))
+            e = s + len(word)
+            poss = False
+            if len(word) > 2 and word[-2] in "'’" and word[-1] in "sS":
+                word, e, poss = word[:-2], e - 2, True
+            out.append(_Tok(s, e, word, bool(not quoted and t.group(3)), quoted, poss, comma))
+            comma = False
+        return out
+
+    def _is_title(self, t: _Tok) -> bool:
+        return not t.quoted and t.word.lower() in self.titles and len(t.word) > 1
+
+    def _is_context(self, t: _Tok) -> bool:
+        strong, _ = self._context_sets
+        return t.word.lower() in strong
+
+    def _run(self, text: str, toks: list[_Tok]) -> list[Candidate]:
+        """Cut a run into segments of name-capable tokens and score each."""
+        out: list[Candidate] = []
+        segs: list[tuple[int, int, str]] = []  # (first index, end index, what came before)
+        i, n = 0, len(toks)
+        before = "run"  # "run": look at the text before; "context"; "title" handled inside
+        while i < n:
+            t = toks[i]
+            if self._is_context(t) and not (i + 1 < n and not toks[i + 1].comma_before
+                                            and self._is_title(t)):
+                before = "context"
+                i += 1
+                continue
+            if not self._capable(t) and not self._is_title(t):
+                before = "phrase"
+                i += 1
+                continue
+            j = i + 1
+            # a title only leads; a token with a sentence-final period or a comma closes a segment
+            while j < n:
+                prev, cur = toks[j - 1], toks[j]
+                if cur.comma_before or self._is_title(cur) or self._is_context(cur):
+                    break
+                if prev.period and not prev.initial and not self._is_title(prev):
+                    break
+                if prev.possessive or not self._capable(cur):
+                    break
+                j += 1
+            segs.append((i, j, before))
+            before = "segment"
+            i = j
+        for k, (i, j, before) in enumerate(segs):
+            after_phrase = j < n and not toks[j].comma_before and not self._capable(toks[j]) \
+                and not self._is_context(toks[j]) and not self._is_title(toks[j]) \
+                and not toks[j - 1].period
+            # "Graves, Frank R." : a lone surname, a comma, then a first name (and initials)
+            if (k + 1 < len(segs) and j - i == 1 and segs[k + 1][0] == j and toks[j].comma_before
+                    and not toks[i].period):
+                i2, j2, _ = segs[k + 1]
+                head, nxt = self.info(toks[i].word), self.info(toks[j].word)
+                if (head.last and nxt.first and j2 - i2 <= 3
+                        and all(toks[x].initial or x == i2 for x in range(i2, j2))
+                        and not self._degree_at(text, toks[i].end)):
+                    c = self._comma_name(toks[i], toks[i2:j2])
+                    if c is not None:
+                        out.append(c)
+                        segs[k + 1] = (i2, i2, "used")
+                        continue
+            if i >= j:
+                continue
+            c = self._segment(text, toks[i:j], before, after_phrase)
+            if c is not None:
+                out.append(c)
+        return out
+
+    def _capable(self, t: _Tok) -> bool:
+        if t.initial:
+            return True
+        if t.quoted:
+            return True
+        return self.info(t.word).capable
+
+    def _degree_at(self, text: str, pos: int) -> bool:
+        m = self.degree_re.match(text, pos)
+        if not m:
+            return False
+        deg = m.group().strip(" \t,")
+        # "Do", "Pt", "Ot" are words, not credentials; credentials carry two capitals or a period
+        return sum(ch.isupper() for ch in deg) >= 2 or deg.endswith(".") or deg.lower() in _DEGREE_MIXED
+
+    def _context_before(self, text: str, pos: int) -> str | None:
+        m = self.context_re.search(text, max(0, pos - 40), pos)
+        if not m:
+            return None
+        return "strong" if m.group("strong") else "weak"
+
+    @staticmethod
+    def _sentence_initial(text: str, pos: int) -> bool:
+        j = pos - 1
+        while j >= 0 and text[j] in " \t":
+            j -= 1
+        return j < 0 or text[j] in "\n\r.!?:;•*#>-–—|([{\"“'‘="
+
+    def _next_word(self, text: str, pos: int) -> str:
+        m = _NEXT_RE.match(text, pos)
+        return m.group(1).lower() if m else ""
+
+    def _eponym(self, text: str, t: _Tok) -> bool:
+        """'Hodgkin's lymphoma', 'Down syndrome', 'Foley catheter': a name used as a medical term."""
+        nxt = self._next_word(text, t.end + (2 if t.possessive else 0))
+        if not nxt:
+            return False
+        if nxt in EPONYM_HEADS:
+            return True
+        return t.possessive and bool(self.lex.is_medical(nxt)) and nxt not in CLINICAL_STOP
+
+    # ------------------------------------------------------------------ scoring
+
+    def _segment(self, text: str, seg: list[_Tok], before: str, after_phrase: bool) -> Candidate | None:
+        title = seg[0] if self._is_title(seg[0]) else None
+        names = seg[1:] if title else seg
+        if not names:
+            return None
+        # a sentence-final period closes the name: "... Graves. Patient" keeps "Graves"
+        last = names[-1]
+        start_pos = seg[0].start
+        ctx = "segment" if before == "segment" else None
+        if before == "context":
+            ctx = "strong"
+        elif before == "run":
+            ctx = self._context_before(text, start_pos)
+        initial_pos = before in ("run",) and self._sentence_initial(text, start_pos) and ctx is None
+        infos = [None if t.initial or t.quoted else self.info(t.word) for t in names]
+        words_all_caps = all(t.word.isupper() and len(t.word) > 1 for t in names if not t.initial)
+
+        if title is not None:
+            if any(t.word.isupper() and len(t.word) > 1 for t in names) and not title.word.isupper():
+                # "Dr. HPI" style: a capitalized title before an abbreviation is no name
+                if all(i is None or not i.listed for i in infos):
+                    return None
+            return self._full(seg, title, names, "names.title")
+        if len(names) == 1 and names[0].initial:
+            return None
+        if self._eponym(text, last) and ctx != "strong":
+            return None
+        if all(t.initial for t in names):
+            if "".join(t.word for t in names) in INITIAL_STOP:
+                return None
+            if ctx is not None and len(names) >= 2 and all(t.period for t in names):
+                return Candidate(names[0].start, names[-1].span_end, "name",
+                                 self.like("names.initials_context"), self.name,
+                                 "template:names.initials_context")
+            return None
+        if self._degree_at(text, last.span_end if last.initial else last.end) and not last.possessive:
+            if all(self._capable(t) for t in names) and (len(names) >= 2 or infos[-1].listed):
+                return self._full(seg, None, names, "names.degree")
+        if len(names) == 2 and names[0].quoted and infos[1] is not None and infos[1].last:
+            return self._full(seg, None, names, "names.quoted_nick")
+        listed = [i is not None and (i.listed or i.sounds) for i in infos]
+        if ctx == "strong":
+            if any(listed):
+                return self._full(seg, None, names, "names.context")
+            if not words_all_caps and all(i is None or (not i.common and not i.medical) for i in infos):
+                return self._full(seg, None, names, "names.context_unlisted")
+        if ctx == "weak" and any(i is not None and i.listed and not i.common for i in infos):
+            return self._full(seg, None, names, "names.context")
+        if after_phrase:
+            if any(i is not None and i.listed for i in infos) and len(names) >= 1 and not initial_pos:
+                return self._full(seg, None, names, "names.in_phrase")
+            return None
+        if len(names) >= 2:
+            return self._multi(seg, names, infos, initial_pos, words_all_caps)
+        return self._single(text, names[0], infos[0], initial_pos, words_all_caps)
+
+    def _multi(self, seg, names, infos, initial_pos, all_caps) -> Candidate | None:
+        head, tail = names[0], names[-1]
+        hi, ti = infos[0], infos[-1]
+        if all(t.initial for t in names[:-1]) and ti is not None:
+            if "".join(t.word for t in names[:-1]) in INITIAL_STOP:
+                return None
+            if ti.last and not ti.common:
+                return self._full(seg, None, names, "names.initials_last")
+            return None
+        if hi is None:
+            return None
+        if tail.initial:
+            if len(names) == 2 and tail.period and (hi.first or hi.nick):
+                return self._full(seg, None, names, "names.first_initial")
+            return None
+        middle_ok = all(t.initial or (i is not None and i.capable) for t, i in zip(names[1:-1], infos[1:-1]))
+        if not middle_ok:
+            return None
+        if all_caps:
+            if (hi.first or hi.nick) and ti.last and not hi.common and not ti.common:
+                return self._full(seg, None, names, "names.all_caps")
+            return None
+        if (hi.first or hi.nick) and (ti.last or (not ti.listed and ti.capable)):
+            commons = hi.common + (ti.common or ti.medical)
+            rid = ("names.first_last", "names.first_last_ambiguous", "names.first_last_common")[commons]
+            return self._full(seg, None, names, rid)
+        if not initial_pos and all(i is not None and not i.common and not i.medical and not i.stop
+                                   for i in infos):
+            if hi.listed or ti.listed:
+                return self._full(seg, None, names, "names.first_last_ambiguous")
+            return self._full(seg, None, names, "names.cap_pair_unlisted")
+        return None
+
+    def _single(self, text, t: _Tok, i: WordInfo | None, initial_pos: bool, all_caps: bool):
+        if i is None or all_caps or t.quoted:
+            return None
+        if i.first or i.nick:
+            ent = "first_name" if i.first else "nick_name"
+            if initial_pos:
+                rid = "names.first_alone_initial"
+            elif i.common or i.medical:
+                rid = "names.first_alone_ambiguous"
+            else:
+                rid = "names.first_alone"
+            return Candidate(t.start, t.end, ent, self.like(rid), self.name, f"template:{rid}")
+        if i.last and not i.common and not i.medical and not initial_pos:
+            rid = "names.last_alone"
+            return Candidate(t.start, t.end, "last_name", self.like(rid), self.name, f"template:{rid}")
+        return None
+
+    def _full(self, seg: list[_Tok], title: _Tok | None, names: list[_Tok], rid: str) -> Candidate:
+        like = self.like(rid)
+        why = f"template:{rid}"
+        parts: list[Candidate] = []
+        if title is not None:
+            parts.append(Candidate(title.start, title.end + (1 if title.period else 0), "title", like,
+                                   self.name, why))
+        roles = self._roles(names, title is not None)
+        for t, role in zip(names, roles):
+            parts.append(Candidate(t.start, t.span_end, role, like, self.name, why))
+        start = parts[0].start
+        end = parts[-1].end
+        return Candidate(start, end, "full_name", like, self.name, why, tuple(parts))
+
+    def _roles(self, names: list[_Tok], titled: bool) -> list[str]:
+        if len(names) == 1:
+            t = names[0]
+            if t.quoted:
+                return ["nick_name"]
+            i = self.info(t.word)
+            if titled or i.last or not (i.first or i.nick):
+                return ["last_name"]
+            return ["first_name" if i.first else "nick_name"]
+        roles = ["first_name"] + ["middle_name"] * (len(names) - 2) + ["last_name"]
+        for k, t in enumerate(names):
+            if t.quoted:
+                roles[k] = "nick_name"
+        return roles
+
+    def _comma_name(self, last: _Tok, rest: list[_Tok]) -> Candidate | None:
+        rid = "names.last_comma_first"
+        like = self.like(rid)
+        why = f"template:{rid}"
+        head = self.info(last.word)
+        first = self.info(rest[0].word)
+        if head.common and first.common:
+            return None
+        parts = [Candidate(last.start, last.end, "last_name", like, self.name, why),
+                 Candidate(rest[0].start, rest[0].end, "first_name", like, self.name, why)]
+        for t in rest[1:]:
+            parts.append(Candidate(t.start, t.span_end, "middle_name", like, self.name, why))
+        return Candidate(last.start, parts[-1].end, "full_name", like, self.name, why, tuple(parts))
+
+    def _lower(self, text: str) -> list[Candidate]:
+        """Lower-case names right after a title or a strong context word ("pt john smith")."""
+        out = []
+        rid = "names.lower_pair"
+        for m in self.lower_re.finditer(text):
+            words = [g for g in ("a", "b", "c") if m.group(g)]
+            infos = [self.info(m.group(g)) for g in words]
+            a, b = infos[0], infos[1]
+            if a.common or a.medical or b.common or b.medical or a.stop or b.stop:
+                continue
+            if not ((a.first or a.nick) and b.last):
+                continue
+            keep = ["a", "b"]
+            if len(words) == 3 and infos[2].last and not infos[2].common and not infos[2].stop:
+                keep = ["a", "b", "c"]
+            like = self.like(rid)
+            why = f"template:{rid}"
+            roles = ["first_name"] + ["middle_name"] * (len(keep) - 2) + ["last_name"]
+            parts = tuple(Candidate(m.start(g), m.end(g), r, like, self.name, why) for g, r in zip(keep, roles))
+            out.append(Candidate(parts[0].start, parts[-1].end, "full_name", like, self.name, why, parts))
+        return out
+
+
+_NEXT_RE = regex.compile(r"[ \t]*+(\p{L}++)")
