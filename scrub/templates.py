@@ -48,8 +48,9 @@ WDAYS = ("mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun
 MACROS: dict[str, str] = {
     "month": r"(?:" + "|".join(MONTHS) + r")",
     "mon": r"(?:" + "|".join(sorted(MONS, key=len, reverse=True)) + r")\.?",
-    "monthname": r"(?:" + "|".join(MONTHS) + "|" + "|".join(sorted(MONS, key=len, reverse=True)) + r"\.?)",
-    "weekday": r"(?:" + "|".join(WEEKDAYS) + "|" + "|".join(sorted(WDAYS, key=len, reverse=True)) + r"\.?)",
+    # the dot may follow any abbreviation ("Jan. 5", "Wed. 3/14"), not just the last one
+    "monthname": r"(?:" + "|".join(MONTHS) + "|(?:" + "|".join(sorted(MONS, key=len, reverse=True)) + r")\.?)",
+    "weekday": r"(?:" + "|".join(WEEKDAYS) + "|(?:" + "|".join(sorted(WDAYS, key=len, reverse=True)) + r")\.?)",
     "day": r"(?:0?[1-9]|[12]\d|3[01])",
     "month_num": r"(?:0?[1-9]|1[0-2])",
     "year4": r"(?:1[89]\d\d|20\d\d)",
