@@ -1,0 +1,105 @@
+"""The contact detector (scrub.contact.v1): e-mail addresses, URLs and IP addresses (v4 and v6).
+
+Patterns are regex templates in templates/contact.toml; code holds the validators (a real IP
+address, a domain that is not two words run together) and the cheap gate that picks the parts
+of a text worth scanning (no "@", "://", "www.", dot or colon: no contact identifier).
+"""
+from __future__ import annotations
+
+import ipaddress
+import re
+from functools import cached_property
+
+import regex
+
+from scrub.detector import Detector
+from scrub.templates import TemplateMatcher, gate_windows
+from scrub.types import Candidate, Document
+
+#: what every template but the bare domain needs somewhere in its match: "@", "://", "www.",
+#: a dotted quad's "d.d.d" or an IPv6 "h:h:". Separate searches (a literal is found at C speed,
+#: an alternation is not); each chains near hits into one match so a text full of them costs
+#: one Python step per cluster, not per hit.
+_GATES = (
+    regex.compile(r"@(?:[^@]{0,160}@)*"),
+    regex.compile(r"://(?:[^:]{0,160}://)*"),
+    regex.compile(r"www\.(?:[^w]{0,160}www\.)*", regex.IGNORECASE),
+    regex.compile(r"\d\.\d{1,3}\.\d(?:[^\n]{0,160}?\d\.\d{1,3}\.\d)*"),
+    re.compile(r"[0-9a-fA-F]:[0-9a-fA-F]{0,4}:(?:[^\n]{0,160}?[0-9a-fA-F]:[0-9a-fA-F]{0,4}:)*"),
+)
+#: a bare domain needs its top-level domain (the standard library's engine finds the literal
+#: dot faster here)
+_TLD_GATE = re.compile(r"\.(?:com|org|net|edu|gov|mil|info|biz|io|uk|ca|au|nz|ie|de|fr|nl|ch|se|"
+                       r"dk|fi|es|pt|pl|cz|hu|ee|cy|br|mx|jp|cn)\b")
+#: room around a gate hit: a URL may run long before and after its dot
+_BEFORE, _AFTER = 96, 2048
+
+
+def ipv4(s: str) -> bool | None:
+    """Four octets; section numbers and versions ("1.2.3.4", all octets below 10) are not."""
+    parts = [int(p) for p in s.split(".")]
+    if all(p < 10 for p in parts):
+        return False
+    return None
+
+
+def ipv6(s: str) -> bool | None:
+    """A real IPv6 address (Python's parser) with at least three groups: never a clock time."""
+    groups = [g for g in s.split("%")[0].split(":") if g]
+    if len(groups) < 3:
+        return False
+    try:
+        ipaddress.IPv6Address(s.split("%")[0])
+    except ValueError:
+        return False
+    if "::" not in s and not any(ch.isalpha() for ch in s) and len(groups) < 8:
+        return False
+    return True
+
+
+def domain(s: str) -> bool | None:
+    """A bare domain: its last label in lower case ("pain.Com" is two words run together)."""
+    host = s.split("/", 1)[0]
+    labels = host.split(".")
+    tld = labels[-1]
+    if not (tld.islower() or host.isupper()):
+        return False
+    if all(len(lab) <= 1 for lab in labels[:-1]):
+        return False  # "e.com", "a.b.net": abbreviations, not hosts
+    return None
+
+
+class ContactDetector(Detector):
+    """E-mail addresses, URLs and IP addresses from regex templates with validators."""
+
+    name = "scrub.contact.v1"
+    entities = ("email", "url", "ip_address")
+    template_families = ("contact",)
+
+    def validators(self) -> dict:
+        return {"ipv4": ipv4, "ipv6": ipv6, "domain": domain}
+
+    @staticmethod
+    def windows(text: str) -> list[tuple[int, int]]:
+        """The parts of the text worth scanning: around "@", "://", "www." and dotted words."""
+        return gate_windows(text, _GATES, _BEFORE, _AFTER)
+
+    @cached_property
+    def _matchers(self) -> tuple[TemplateMatcher, TemplateMatcher]:
+        """Bare-domain templates scan only around top-level domains; the rest around the gate."""
+        bare = [t for t in self.templates if t.id.startswith("url-bare")]
+        rest = [t for t in self.templates if not t.id.startswith("url-bare")]
+        return (TemplateMatcher(rest, self.name, self.validators()),
+                TemplateMatcher(bare, self.name, self.validators()))
+
+    def detect(self, doc: Document) -> list[Candidate]:
+        rest, bare = self._matchers
+        text = doc.text
+        found = rest.match(text, self.windows(text))
+        found += bare.match(text, gate_windows(text, _TLD_GATE, _BEFORE, 1024))
+        # An e-mail address holds a domain: the bare-domain reading of its tail is not a URL.
+        emails = [(c.start, c.end) for c in found if c.entity == "email"]
+        if not emails:
+            return found
+        return [c for c in found
+                if not (c.entity == "url" and any(s <= c.start and c.end <= e for s, e in emails))]
