@@ -1,0 +1,248 @@
+"""The numeric core of the tabular module: each quasi-identifier column encoded once as integer
+codes per hierarchy level, so a lattice node's equivalence classes are one group-by over codes.
+Search, Datafly, k-map and the metrics all evaluate nodes through `Encoded.classes`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from ..errors import ScrubError
+from .hierarchy import Hierarchy
+from .table import Table
+
+
+def group(cols: Sequence[np.ndarray], cards: Sequence[int]) -> tuple[np.ndarray, np.ndarray, int]:
+    """Group rows by the tuple of codes in `cols` (code i of column j < cards[j]).
+
+    Returns (inverse: group of each row, first: index of the first row of each group, n_groups);
+    groups are numbered in increasing mixed-radix key order, which makes them deterministic.
+    """
+    n = len(cols[0]) if cols else 0
+    if n == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64), 0
+    key = np.zeros(n, np.int64)
+    radix = 1
+    for c, card in zip(cols, cards):
+        card = max(int(card), 1)
+        if radix * card >= 2 ** 62:
+            # Mixed-radix keys would overflow: renumber the groups so far densely and go on.
+            uniq, key = np.unique(key, return_inverse=True)
+            radix = len(uniq)
+        key = key * card + c
+        radix *= card
+    uniq, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    return inverse.reshape(-1), first, len(uniq)
+
+
+@dataclass(frozen=True)
+class Classes:
+    """The equivalence classes of a node: codes (one column per attribute, at the node's levels)
+    and sizes; `inverse` maps each row of the table the classes were built from to its class."""
+
+    levels: tuple[int, ...]
+    codes: np.ndarray   # shape (n_classes, n_attributes), int64
+    sizes: np.ndarray   # shape (n_classes,), int64
+
+
+class Encoded:
+    """Quasi-identifier columns of a table encoded per level of their hierarchies.
+
+    Ground (level 0) codes index the hierarchy's leaves in file order; `up[a][l]` maps a leaf code
+    to its code at level l; `share[a][l][c]` is the fraction of the hierarchy's leaves under code c
+    (ARX's loss). Records with identical ground tuples are merged (`base`) so every node is a
+    group-by over distinct tuples, not records.
+    """
+
+    def __init__(self, table: Table, qi: Sequence[str], hierarchies: Mapping[str, Hierarchy]):
+        if not qi:
+            raise ScrubError("E515", f"{table.source}: empty quasi-identifier")
+        table.check_columns(qi)
+        self.table = table
+        self.qi = tuple(qi)
+        self.n = len(table)
+        hs = []
+        for a in self.qi:
+            if a not in hierarchies:
+                raise ScrubError("E516", f"{table.source}: no hierarchy for column {a!r}")
+            hs.append(hierarchies[a])
+        self.hierarchies: tuple[Hierarchy, ...] = tuple(
+            h.bind(table.column(a)) if h.rule is not None else h for h, a in zip(hs, self.qi))
+        self.heights = tuple(h.height for h in self.hierarchies)
+        self.shape = tuple(h.levels for h in self.hierarchies)
+        self.labels: list[list[list[str]]] = []
+        self.up: list[list[np.ndarray]] = []
+        self.share: list[list[np.ndarray]] = []
+        leaf_codes = []
+        for a, h in zip(self.qi, self.hierarchies):
+            leaves = list(h.chains)
+            index = {v: i for i, v in enumerate(leaves)}
+            col = table.column(a)
+            codes = np.empty(len(col), np.int64)
+            for r, v in enumerate(col):
+                c = index.get(v)
+                if c is None:
+                    raise ScrubError("E508", f"{table.source}: line {r + 2}: column {a!r}: value "
+                                              f"missing from its hierarchy")
+                codes[r] = c
+            leaf_codes.append(codes)
+            labs, ups, shares = [], [], []
+            nleaves = len(leaves)
+            for lvl in range(h.levels):
+                names: dict[str, int] = {}
+                up = np.empty(nleaves, np.int64)
+                for i, v in enumerate(leaves):
+                    up[i] = names.setdefault(h.chains[v][lvl], len(names))
+                labs.append(list(names))
+                ups.append(up)
+                shares.append(np.bincount(up, minlength=len(names)) / nleaves)
+            self.labels.append(labs)
+            self.up.append(ups)
+            self.share.append(shares)
+        self.leaf_codes = leaf_codes
+        # Distinct ground tuples with their multiplicities: the table every node rolls up from.
+        inv, first, m = group(leaf_codes, [len(u[0]) for u in self.up])
+        self.base_inverse = inv
+        base_codes = np.stack([c[first] for c in leaf_codes], axis=1) if m else \
+            np.zeros((0, len(self.qi)), np.int64)
+        self.base = Classes(tuple(0 for _ in self.qi), base_codes,
+                            np.bincount(inv, minlength=m).astype(np.int64))
+        # Map from a code at level l to its code at level l2 >= l, through a representative leaf.
+        self._maps: dict[tuple[int, int, int], np.ndarray] = {}
+        # Per distinct tuple and level: its code, and its records' summed leaf share (for loss).
+        self.weights = self.base.sizes.astype(np.float64)
+        self.bcodes = [[self.up[a][lvl][self.base.codes[:, a]] for lvl in range(self.shape[a])]
+                       for a in range(len(self.qi))]
+        self.wshare = [[self.share[a][lvl][self.bcodes[a][lvl]] * self.weights
+                        for lvl in range(self.shape[a])] for a in range(len(self.qi))]
+        self.share_total = [[float(x.sum()) for x in per] for per in self.wshare]
+
+    def card(self, a: int, level: int) -> int:
+        return len(self.labels[a][level])
+
+    def level_map(self, a: int, lo: int, hi: int) -> np.ndarray:
+        key = (a, lo, hi)
+        m = self._maps.get(key)
+        if m is None:
+            rep = np.empty(self.card(a, lo), np.int64)
+            rep[self.up[a][lo]] = np.arange(len(self.up[a][lo]))  # some leaf under each code
+            m = self.up[a][hi][rep]
+            self._maps[key] = m
+        return m
+
+    def codes_at(self, a: int, level: int) -> np.ndarray:
+        """Per-record codes of attribute a at a level."""
+        return self.up[a][level][self.leaf_codes[a]]
+
+    def rollup(self, src: Classes, levels: Sequence[int]) -> tuple[Classes, np.ndarray]:
+        """Classes at `levels` from classes at `src.levels` (each level >= its source);
+        also returns the class of each source class."""
+        cols = [self.level_map(a, s, t)[src.codes[:, a]] if s != t else src.codes[:, a]
+                for a, (s, t) in enumerate(zip(src.levels, levels))]
+        cards = [self.card(a, t) for a, t in enumerate(levels)]
+        inv, first, m = group(cols, cards)
+        codes = np.stack([c[first] for c in cols], axis=1) if m else src.codes[:0]
+        sizes = np.bincount(inv, weights=src.sizes, minlength=m).astype(np.int64)
+        return Classes(tuple(levels), codes, sizes), inv
+
+    def classes(self, levels: Sequence[int]) -> Classes:
+        return self.rollup(self.base, levels)[0]
+
+    def record_classes(self, levels: Sequence[int]) -> tuple[Classes, np.ndarray]:
+        """Classes at a node and the class of every record."""
+        cl, inv = self.rollup(self.base, levels)
+        return cl, inv[self.base_inverse]
+
+    def node_keys(self, levels: Sequence[int]) -> tuple[np.ndarray, int]:
+        """A class key for every distinct tuple at a node, and the size of the key space."""
+        key = None
+        radix = 1
+        for a, lvl in enumerate(levels):
+            card = self.card(a, lvl)
+            if card == 1:
+                continue
+            c = self.bcodes[a][lvl]
+            if key is None:
+                key, radix = c, card
+                continue
+            if radix * card >= 2 ** 62:
+                uniq, key = np.unique(key, return_inverse=True)
+                radix = len(uniq)
+            key = key * card + c
+            radix *= card
+        if key is None:
+            key = np.zeros(len(self.weights), np.int64)
+        return key, radix
+
+    def tuple_class_sizes(self, levels: Sequence[int]) -> np.ndarray:
+        """For every distinct ground tuple, the size (records) of its class at a node: a bincount
+        over the key space when it is small, a sort otherwise."""
+        key, radix = self.node_keys(levels)
+        if radix <= 1 << 18:
+            counts = np.bincount(key, weights=self.weights, minlength=radix)
+            return counts[key]
+        uniq, inv = np.unique(key, return_inverse=True)
+        return np.bincount(inv, weights=self.weights)[inv]
+
+    def node_loss(self, levels: Sequence[int], suppressed_tuples: np.ndarray, n_supp: float) -> float:
+        """ARX's loss at a node with these distinct tuples suppressed."""
+        n = float(self.n)
+        terms = []
+        for a, lvl in enumerate(levels):
+            s = self.share_total[a][lvl] - float(self.wshare[a][lvl][suppressed_tuples].sum()) + n_supp
+            nl = n / len(self.up[a][0])
+            terms.append(max(0.0, (s - nl) / (n - nl)) if n > nl else 0.0)
+        return geometric(terms)
+
+    # -- metrics over classes (suppressed classes: size < k) -------------------------------------
+    def loss_terms(self, cl: Classes, suppressed: np.ndarray) -> list[float]:
+        """Per attribute, ARX's loss: mean share of leaves under the released value (1 for a
+        suppressed record), normalized (s - N/L)/(N - N/L) and floored at 0."""
+        out = []
+        n = float(self.n)
+        keep = ~suppressed
+        n_supp = float(cl.sizes[suppressed].sum())
+        for a, lvl in enumerate(cl.levels):
+            share = self.share[a][lvl][cl.codes[keep, a]]
+            s = float((share * cl.sizes[keep]).sum()) + n_supp
+            nl = n / len(self.up[a][0])
+            out.append(max(0.0, (s - nl) / (n - nl)) if n > nl else 0.0)
+        return out
+
+    def loss(self, cl: Classes, suppressed: np.ndarray) -> float:
+        return geometric(self.loss_terms(cl, suppressed))
+
+    def precision_loss(self, levels: Sequence[int], n_suppressed: int) -> float:
+        """1 - Prec: the mean over attributes of h/|DGH|, a suppressed record counting 1 in every
+        attribute (thesis 5.4 and ARX's precision metric)."""
+        n = self.n
+        if n == 0:
+            return 0.0
+        tot = 0.0
+        for lvl, h in zip(levels, self.heights):
+            frac = lvl / h if h else 0.0
+            tot += ((n - n_suppressed) * frac + n_suppressed) / n
+        return tot / len(self.heights)
+
+    def level_loss_bound(self) -> list[np.ndarray]:
+        """Per attribute and level, its loss term if no record were suppressed (a lower bound,
+        monotone in the level, for any node at that level)."""
+        out = []
+        n = float(self.n)
+        for a in range(len(self.qi)):
+            nl = n / len(self.up[a][0])
+            vals = []
+            for lvl in range(self.shape[a]):
+                s = float(self.share[a][lvl][self.codes_at(a, lvl)].sum())
+                vals.append(max(0.0, (s - nl) / (n - nl)) if n > nl else 0.0)
+            out.append(np.maximum.accumulate(np.array(vals)))
+        return out
+
+
+def geometric(terms: Sequence[float]) -> float:
+    """ARX's geometric-mean aggregate: prod(1 + v)^(1/n) - 1."""
+    if not terms:
+        return 0.0
+    return float(np.exp(np.mean(np.log1p(np.asarray(terms, float)))) - 1.0)
