@@ -1,0 +1,242 @@
+"""The identifier detector (scrub.ids.v1): SSNs, record, account, plan, licence, vehicle, device,
+card and IBAN numbers.
+
+Shapes with checksums are templates (templates/ids.toml) validated here; labelled numbers
+("MRN: 998877", "Acct # ...", "Member ID ...") are found by one label pass in code, because a
+label decides what a number is: "500 mg", "x3", "ICD-10 E11.9" or "CPT 99213" carry no
+identifier label and never come out of it.
+"""
+from __future__ import annotations
+
+import regex
+
+from scrub.detector import Detector
+from scrub.templates import load_rules
+from scrub.types import Candidate, Document
+
+# ------------------------------------------------------------------------------ checksums
+
+#: published sample and advertising numbers: never a real person's
+SAMPLE_SSNS = {"123456789", "078051120", "219099999", "457555462", "111111111", "222222222",
+               "333333333", "444444444", "555555555", "777777777", "888888888", "987654321"}
+#: card numbers that payment networks publish for testing
+SAMPLE_CARDS = {"4111111111111111", "4012888888881881", "4222222222222", "5555555555554444",
+                "5105105105105100", "378282246310005", "371449635398431", "6011111111111117",
+                "6011000990139424", "3530111333300000", "3566002020360505", "30569309025904",
+                "38520000023237", "4000056655665556", "5200828282828210"}
+
+
+def _digits(s: str) -> str:
+    return "".join(ch for ch in s if ch.isdigit())
+
+
+def luhn_ok(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = ord(ch) - 48
+        if i % 2 == 1:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def ssn(s: str) -> bool | None:
+    """SSA rules: no area 000 or 666, no group 00, no serial 0000; sample numbers are not PHI.
+
+    Areas 900-999 are left alone: they are ITINs, still a person's identifier.
+    """
+    d = _digits(s)
+    if len(d) != 9 or d in SAMPLE_SSNS:
+        return False
+    if d[:3] in ("000", "666") or d[3:5] == "00" or d[5:] == "0000":
+        return False
+    return None
+
+
+def luhn(s: str) -> bool | None:
+    """A card number: the Luhn check holding makes it certain; a published test card drops it."""
+    d = _digits(s)
+    if d in SAMPLE_CARDS or len(set(d)) == 1:
+        return False
+    return True if 13 <= len(d) <= 19 and luhn_ok(d) else None
+
+
+def iban(s: str) -> bool | None:
+    """ISO 13616 mod-97: the check holds (certain) or the match is not an IBAN."""
+    code = "".join(s.split()).upper()
+    if not 15 <= len(code) <= 34 or not code[:2].isalpha() or not code[2:4].isdigit():
+        return False
+    moved = code[4:] + code[:4]
+    num = "".join(str(int(ch, 36)) for ch in moved)
+    return True if int(num) % 97 == 1 else False
+
+
+_VIN_VALUES = {**{str(i): i for i in range(10)},
+               **dict(zip("ABCDEFGH", range(1, 9))), **dict(zip("JKLMN", range(1, 6))),
+               "P": 7, "R": 9, **dict(zip("STUVWXYZ", range(2, 10)))}
+_VIN_WEIGHTS = (8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2)
+
+
+def vin(s: str) -> bool | None:
+    """ISO 3779 VIN: capitals and digits, both present; the North American check digit → certain."""
+    if not (s.isupper() and any(c.isdigit() for c in s) and any(c.isalpha() for c in s)):
+        return False
+    total = sum(_VIN_VALUES[c] * w for c, w in zip(s, _VIN_WEIGHTS))
+    check = "X" if total % 11 == 10 else str(total % 11)
+    return True if s[8] == check else None
+
+
+def npi(s: str) -> bool | None:
+    """US National Provider Identifier: Luhn over '80840' + the ten digits."""
+    return True if luhn_ok("80840" + s) else None
+
+
+def dea(s: str) -> bool | None:
+    """DEA registration: (d1 + d3 + d5) + 2 (d2 + d4 + d6) ends in d7."""
+    d = [int(c) for c in s[2:]]
+    return True if (d[0] + d[2] + d[4] + 2 * (d[1] + d[3] + d[5])) % 10 == d[6] else None
+
+
+#: prefixes of medical codes, markers and scales that look like "ABC-1234" but name no one
+MEDICAL_CODES = {"ICD", "CPT", "HCPCS", "DRG", "LOINC", "SNOMED", "NDC", "COVID", "SARS", "HLA",
+                 "HIV", "HPV", "HSV", "HBV", "HCV", "CMV", "EBV", "RSV", "BRCA", "CA", "CD", "IL",
+                 "NYHA", "ECOG", "GCS", "APGAR", "PHQ", "GAD", "MMSE", "MOCA", "FEV", "FVC",
+                 "DLCO", "TNM", "PD", "HER", "EGFR", "ALK", "KRAS", "BRAF", "CYP", "UGT", "G",
+                 "T", "N", "M", "ASA", "MRSA", "VRE", "ESBL", "DVT", "PE", "MI", "EF", "LV", "RV",
+                 "ISO", "IEC", "DSM", "WHO", "AJCC", "FIGO", "USP", "UTC", "GMT", "AM", "PM",
+                 "Q", "X", "K", "MG", "ML", "IV", "IM", "PO", "SQ", "HR", "BP", "RR", "O"}
+
+
+def coded(s: str) -> bool | None:
+    """An 'ABC-1234' code names someone unless its prefix is a medical code or scale."""
+    head = regex.match(r"[A-Z]+", s)
+    if head and head.group() in MEDICAL_CODES:
+        return False
+    return None
+
+
+# ------------------------------------------------------------------------------ labels
+
+#: label → entity. Longer labels first inside each alternation; all are matched case-blind.
+_LABELS: tuple[tuple[str, str, bool], ...] = (
+    # (entity, label regex, strong) — strong labels name the kind of number outright
+    ("ssn", r"ssn|ss\s?\#|soc(?:ial)?\.?\s+sec(?:urity)?\.?(?:\s+(?:number|no\.?|\#))?"
+            r"|social(?:\s+(?:number|no\.?|\#))?", True),
+    ("mrn", r"mrn|mr\s?\#|medical\s+record(?:\s+(?:number|no\.?|\#))?|med\.?\s+rec(?:ord)?\.?"
+            r"|record\s*(?:number|no\.?|\#)|chart\s*(?:number|no\.?|\#)|ch\s?\#"
+            r"|unit\s+(?:number|no\.?)|hospital\s+(?:number|no\.?)|patient\s+(?:id|number|no\.?)"
+            r"|pt\.?\s+(?:id|\#)|patient\s+\#", True),
+    ("account", r"acct\.?|account(?:\s+(?:number|no\.?|\#))?|billing\s+(?:number|no\.?|\#)"
+                r"|invoice(?:\s+(?:number|no\.?|\#))?", True),
+    ("health_plan", r"member\s+id|insurance(?:\s+(?:id|number|no\.?|policy|plan))*"
+                    r"|ins\.?(?:\s+(?:policy|plan|id))?|(?:health\s+)?policy(?:\s+(?:id|number|no\.?))?"
+                    r"|(?:health\s+|insurance\s+|prescription\s+)?plan(?:\s+(?:id|number|no\.?))?"
+                    r"|health\s+id|hmo(?:\s+id)?|medicare|medicaid|subscriber(?:\s+id)?"
+                    r"|group\s+(?:number|no\.?|\#)|beneficiary(?:\s+id)?|coverage\s+id", True),
+    ("license", r"driver'?s?\s+licen[cs]e(?:\s+(?:number|no\.?|\#))?|licen[cs]e(?:\s+(?:number|no\.?|\#))?"
+                r"|lic\.?\s*\#|dl\s*\#?|npi|dea(?:\s+(?:number|no\.?|\#))?", True),
+    ("vehicle", r"vin|license\s+plate|plate(?:\s+(?:number|no\.?|\#))?|tag\s+(?:number|no\.?|\#)", True),
+    ("device", r"serial(?:\s+(?:number|no\.?|\#))?|s/n|sn|device\s+(?:id|number|no\.?|\#)|udi"
+               r"|implant\s+id|model\s+(?:number|no\.?|\#)", True),
+    ("credit_card", r"credit\s+card(?:\s+(?:number|no\.?|\#))?|card(?:\s+(?:number|no\.?|\#))?"
+                    r"|visa|mastercard|amex|cc", True),
+    ("iban", r"iban", True),
+    ("reference_number", r"id|ref\.?(?:\s+(?:code|number|no\.?|\#))?|reference(?:\s+(?:code|number|no\.?|\#))?"
+                         r"|case\s*(?:number|no\.?|\#)|claim(?:\s+(?:number|no\.?|\#))?|accession(?:\s+(?:number|no\.?|\#))?"
+                         r"|specimen\s*(?:number|no\.?|\#|id)|order\s*(?:number|no\.?|\#)"
+                         r"|encounter\s*(?:number|no\.?|\#|id)|visit\s*(?:number|no\.?|\#|id)"
+                         r"|(?:study|participant|subject|enrollment|confirmation|access)\s+(?:code|id|number|no\.?)"
+                         r"|record", False),
+)
+_GROUP = {f"l{i}": (ent, strong) for i, (ent, _, strong) in enumerate(_LABELS)}
+#: the value: letters and digits with single inner separators, holding a digit (checked by a
+#: lookahead so a label followed by a plain word is given up at once and the scan moves on)
+_VALUE = r"(?=[\w./-]{0,32}\d)(?P<v>[a-z0-9](?:[a-z0-9]|[-/.](?=[a-z0-9])){1,31})"
+#: between label and value: ":", "#", "=", "(", white space, "is", "was", "under"... at most twice
+_SEP = (r"(?:(?:[ \t]*[:#=(][ \t]*|\s+(?:(?:is|was|of|reads|under|as|listed\s+as|on\s+file\s+is)"
+        r"\s+)?)){1,2}")
+_LABEL_RE = regex.compile(
+    r"(?<![\w/])(?:" + "|".join(f"(?P<l{i}>{pat})" for i, (_, pat, _) in enumerate(_LABELS)) + r")"
+    r"(?:[ \t]+(?:number|num|no\.?|id|code|policy|plan))?"
+    r"(?:" + _SEP + r"|(?<=\#))(?:\#[ \t]*)?" + _VALUE + r"(?![\w-])",
+    regex.IGNORECASE | regex.V0)
+#: spaced groups that continue an SSN or card number after its label ("402 19 8877")
+_MORE_GROUPS = regex.compile(r"(?:[ \t]\d{2,7}){1,4}(?![\w-])")
+_GLUED_MRN = regex.compile(r"(?-i:MRN)[#:]?\s*(?P<v>[A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9])){3,24})(?![\w-])")
+_SIGNATURE = regex.compile(
+    r"(?<=\w[.,]?\s*,?\s*)(?:M\.D\.|MD|D\.O\.|DO|R\.N\.|RN|N\.P\.|NP|PA-C|Ph\.D\.|PhD|DDS|DMD|"
+    r"PharmD|MBBS|FACP|FACS|MPH)\.?[ \t]+(?P<v>\d{4,10})[ \t]*$", regex.MULTILINE)
+#: a value followed by one of these is a measurement, not an identifier
+_UNIT_AFTER = regex.compile(
+    r"\s*(?:mg|mcg|ug|g|gm|kg|lbs?|ml|cc|l|units?|iu|meq|mmol|mmhg|bpm|%|x|times|tabs?|tablets?|"
+    r"caps?|days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|min|cm|mm|in|ft)\b", regex.IGNORECASE)
+_DATE_LIKE = regex.compile(r"\d{1,2}[/.-]\d{1,2}(?:[/.-](?:\d{2}|\d{4}))?$|(?:19|20)\d\d[/.-]\d{1,2}[/.-]\d{1,2}$")
+_RATIO = regex.compile(r"\d{2,3}/\d{2,3}$")
+
+
+def _plausible(value: str, strong: bool) -> bool:
+    """A labelled value reads as an identifier: enough digits, not a date, ratio or year."""
+    digits = sum(ch.isdigit() for ch in value)
+    alnum = sum(ch.isalnum() for ch in value)
+    if digits < 2 or alnum < 3:
+        return False
+    if _DATE_LIKE.match(value) or _RATIO.match(value):
+        return False
+    if not strong:
+        # weak labels ("ID", "record"): a 4+-digit number or a letters-and-digits code
+        if digits < 4 and not (digits >= 3 and any(ch.isalpha() for ch in value)):
+            return False
+        if value.isdigit() and len(value) == 4 and value[:2] in ("19", "20"):
+            return False  # a year
+    return True
+
+
+class IdDetector(Detector):
+    """Identifiers: checksummed shapes from templates, labelled numbers from one label pass."""
+
+    name = "scrub.ids.v1"
+    entities = ("ssn", "mrn", "reference_number", "account", "health_plan", "license", "vehicle",
+                "device", "credit_card", "iban")
+    template_families = ("ids",)
+
+    DEFAULT_RULES = {"labelled": 0.92, "labelled_generic": 0.85, "glued_mrn": 0.90,
+                     "signature_number": 0.80}
+
+    def validators(self) -> dict:
+        return {"ssn": ssn, "luhn": luhn, "iban": iban, "vin": vin, "npi": npi, "dea": dea,
+                "coded": coded}
+
+    @property
+    def rules(self) -> dict:
+        found = load_rules(self.settings.templates_dir, "ids")
+        return {**self.DEFAULT_RULES, **{k: float(found[k]) for k in found if k in self.DEFAULT_RULES}}
+
+    def detect(self, doc: Document) -> list[Candidate]:
+        text = doc.text
+        rules = self.rules
+        out = self.matcher.match(text)
+        for m in _LABEL_RE.finditer(text):
+            ent, strong = next(_GROUP[g] for g in _GROUP if m.group(g) is not None)
+            s, e = m.span("v")
+            value = m.group("v")
+            while value and value[-1] in "./-":
+                value, e = value[:-1], e - 1
+            if ent in ("ssn", "credit_card", "account", "health_plan", "iban") and value.isdigit():
+                more = _MORE_GROUPS.match(text, e)
+                if more:
+                    e = more.end()
+                    value = text[s:e]
+            if not _plausible(value, strong) or _UNIT_AFTER.match(text, e):
+                continue
+            if ent == "credit_card" and not 12 <= len(_digits(value)) <= 19:
+                ent = "account"  # "card 12345": a membership or loyalty card number
+            like = rules["labelled"] if strong else rules["labelled_generic"]
+            out.append(Candidate(s, e, ent, like, self.name, f"context:label-{ent}"))
+        for m in _GLUED_MRN.finditer(text):
+            if sum(ch.isdigit() for ch in m.group("v")) >= 3:
+                out.append(Candidate(*m.span("v"), "mrn", rules["glued_mrn"], self.name,
+                                     "context:glued-mrn"))
+        for m in _SIGNATURE.finditer(text):
+            out.append(Candidate(*m.span("v"), "reference_number", rules["signature_number"],
+                                 self.name, "context:signature-number"))
+        return out
