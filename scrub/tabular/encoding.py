@@ -155,15 +155,19 @@ class Encoded:
         cl, inv = self.rollup(self.base, levels)
         return cl, inv[self.base_inverse]
 
-    def node_keys(self, levels: Sequence[int]) -> tuple[np.ndarray, int]:
-        """A class key for every distinct tuple at a node, and the size of the key space."""
+    def node_keys(self, levels: Sequence[int],
+                  bcodes: list | None = None) -> tuple[np.ndarray, int]:
+        """A class key for every distinct tuple at a node (of `bcodes`, the table's by default),
+        and the size of the key space."""
+        bcodes = self.bcodes if bcodes is None else bcodes
         key = None
         radix = 1
+        size = len(bcodes[0][levels[0]]) if bcodes else 0
         for a, lvl in enumerate(levels):
             card = self.card(a, lvl)
             if card == 1:
                 continue
-            c = self.bcodes[a][lvl]
+            c = bcodes[a][lvl]
             if key is None:
                 key, radix = c, card
                 continue
@@ -173,8 +177,45 @@ class Encoded:
             key = key * card + c
             radix *= card
         if key is None:
-            key = np.zeros(len(self.weights), np.int64)
+            key = np.zeros(size, np.int64)
         return key, radix
+
+    def attach_population(self, population: Table) -> "Encoded":
+        """Encode a population (re-identification) table through the same hierarchies, so both
+        tables' classes share keys at every node (k-map, δ-presence)."""
+        population.check_columns(self.qi)
+        pcodes = []
+        for a, h in zip(self.qi, self.hierarchies):
+            index = {v: i for i, v in enumerate(h.chains)}
+            col = population.column(a)
+            codes = np.empty(len(col), np.int64)
+            for r, v in enumerate(col):
+                c = index.get(v)
+                if c is None:
+                    raise ScrubError("E508", f"{population.source}: line {r + 2}: column {a!r}: "
+                                              "value missing from its hierarchy")
+                codes[r] = c
+            pcodes.append(codes)
+        inv, first, m = group(pcodes, [len(u[0]) for u in self.up])
+        self.pop_weights = np.bincount(inv, minlength=m).astype(np.float64)
+        self.pop_bcodes = [[self.up[a][lvl][pcodes[a][first]] for lvl in range(self.shape[a])]
+                           for a in range(len(self.qi))]
+        self.pop_n = len(population)
+        return self
+
+    def joint_counts(self, levels: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        """For every distinct tuple of the table: its class size in the table and the count of
+        its class in the attached population."""
+        m = len(self.weights)
+        both = [[np.concatenate([self.bcodes[a][lvl], self.pop_bcodes[a][lvl]])
+                 if lvl == lv else None for lvl in range(self.shape[a])]
+                for a, lv in enumerate(levels)]
+        key, _ = self.node_keys(levels, both)
+        uniq, inv = np.unique(key, return_inverse=True)
+        inv = inv.reshape(-1)
+        sample = np.bincount(inv[:m], weights=self.weights, minlength=len(uniq))
+        pop = np.bincount(inv[m:], weights=self.pop_weights, minlength=len(uniq))
+        return sample[inv[:m]], pop[inv[:m]]
 
     def tuple_class_sizes(self, levels: Sequence[int]) -> np.ndarray:
         """For every distinct ground tuple, the size (records) of its class at a node: a bincount
