@@ -11,7 +11,7 @@ from __future__ import annotations
 import regex
 
 from scrub.detector import Detector
-from scrub.templates import load_rules
+from scrub.templates import gate_windows, load_rules
 from scrub.types import Candidate, Document
 
 # ------------------------------------------------------------------------------ checksums
@@ -166,6 +166,10 @@ _GLUED_MRN = regex.compile(r"(?-i:MRN)[#:]?\s*(?P<v>[A-Z0-9](?:[A-Z0-9]|-(?=[A-Z
 _SIGNATURE = regex.compile(
     r"(?<=\w[.,]?\s*,?\s*)(?:M\.D\.|MD|D\.O\.|DO|R\.N\.|RN|N\.P\.|NP|PA-C|Ph\.D\.|PhD|DDS|DMD|"
     r"PharmD|MBBS|FACP|FACS|MPH)\.?[ \t]+(?P<v>\d{4,10})[ \t]*$", regex.MULTILINE)
+#: every identifier holds two digits close together; labels stand at most ~60 characters
+#: before them. Near digit runs are chained so a digit-dense text costs one step per cluster.
+_DIGIT_GATE = regex.compile(r"\d[^\n\d]{0,2}\d(?:[^\n]{0,24}?\d[^\n\d]{0,2}\d)*")
+_BEFORE, _AFTER = 72, 8
 #: a value followed by one of these is a measurement, not an identifier
 _UNIT_AFTER = regex.compile(
     r"\s*(?:mg|mcg|ug|g|gm|kg|lbs?|ml|cc|l|units?|iu|meq|mmol|mmhg|bpm|%|x|times|tabs?|tablets?|"
@@ -214,8 +218,9 @@ class IdDetector(Detector):
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
         rules = self.rules
-        out = self.matcher.match(text)
-        for m in _LABEL_RE.finditer(text):
+        windows = gate_windows(text, _DIGIT_GATE, _BEFORE, _AFTER, long_runs=40)
+        out = self.matcher.match(text, windows)
+        for m in (m for lo, hi in windows for m in _LABEL_RE.finditer(text, lo, hi)):
             ent, strong = next(_GROUP[g] for g in _GROUP if m.group(g) is not None)
             s, e = m.span("v")
             value = m.group("v")
