@@ -65,11 +65,12 @@ def _value(enc: Encoded, node: tuple[int, ...], supp: np.ndarray, ns: float, met
 
 
 def optimal(enc: Encoded, assess: Assess, suppression: float = 0.0,
-            metric: str = "loss") -> Outcome:
+            metric: str = "loss", floor: Sequence[int] | None = None) -> Outcome:
     """The node of least distortion among those whose suppressed records fit the limit.
 
     The metric is ARX's loss or 1 - Prec; ties go to the lower node (sum of levels), then to the
-    lexicographically smaller level vector. Requires a monotone criterion (true of k-anonymity,
+    lexicographically smaller level vector. `floor` restricts the search to generalizations of
+    that node (a new release that generalizes a previous one, 5.5.3). Requires a monotone criterion (true of k-anonymity,
     k-map and δ-presence): if a node fails, so do all its specializations.
 
     Search: a greedy descent from the top gives a first bound; then every node whose lower bound
@@ -85,7 +86,11 @@ def optimal(enc: Encoded, assess: Assess, suppression: float = 0.0,
         raise ScrubError("E520", f"generalization lattice has {total} nodes, more than "
                                   f"{MAX_LATTICE}: use fewer quasi-identifiers or shorter hierarchies")
     limit = suppression_limit(enc.n, suppression)
+    low = tuple(0 for _ in shape) if floor is None else tuple(int(x) for x in floor)
+    if len(low) != len(shape) or any(not 0 <= f < s for f, s in zip(low, shape)):
+        raise ScrubError("E525", "previous release levels do not fit the hierarchies")
     nodes = np.indices(shape).reshape(len(shape), -1).T
+    nodes = nodes[(nodes >= np.array(low)).all(axis=1)]
     lb = _lower_bounds(enc, nodes, metric)
     heights = nodes.sum(axis=1)
     seen: dict[tuple[int, ...], tuple[bool, np.ndarray, float]] = {}
@@ -113,7 +118,7 @@ def optimal(enc: Encoded, assess: Assess, suppression: float = 0.0,
     while True:
         step = None
         for a in range(len(shape)):
-            if cur[a] == 0:
+            if cur[a] <= low[a]:
                 continue
             p = cur[:a] + (cur[a] - 1,) + cur[a + 1:]
             ok, supp, ns = evaluate(p)
@@ -145,11 +150,12 @@ def optimal(enc: Encoded, assess: Assess, suppression: float = 0.0,
             best = (r, node)
     node = best[1]
     ok, supp, ns = evaluate(node)
-    return Outcome(node, supp, int(ns), _value(enc, node, supp, ns, metric), len(seen), total)
+    return Outcome(node, supp, int(ns), _value(enc, node, supp, ns, metric), len(seen), len(nodes))
 
 
 def datafly(enc: Encoded, k: int, suppression: float = 0.0,
-            weights: Sequence[float] | None = None) -> tuple[tuple[int, ...], np.ndarray, int]:
+            weights: Sequence[float] | None = None,
+            floor: Sequence[int] | None = None) -> tuple[tuple[int, ...], np.ndarray, int]:
     """Datafly II (Figures 39-42): while more records sit in classes smaller than k than may be
     suppressed, generalize one level the attribute with the most distinct values (the highest
     profile weight first when the recipient's profile is given; weight 0 = never generalized);
@@ -163,7 +169,7 @@ def datafly(enc: Encoded, k: int, suppression: float = 0.0,
     if len(w) != n_attr:
         raise ScrubError("E522", f"profile has {len(w)} weights for {n_attr} quasi-identifiers")
     limit = suppression_limit(enc.n, suppression)
-    levels = [0] * n_attr
+    levels = [0] * n_attr if floor is None else [int(x) for x in floor]
     steps = 0
     while True:
         sizes = enc.tuple_class_sizes(tuple(levels))
