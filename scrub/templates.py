@@ -226,8 +226,10 @@ def load_templates(source: str | Path | None = None, family: str | None = None) 
     return out
 
 
-def load_rules(source: str | Path | None, family: str) -> dict:
+def load_rules(source: str | Path | None, family: str, table: str = "rules") -> dict:
     """The `[rules]` table of `<family>.toml`: numbers a detector's context rules use.
+
+    (`table` names another top-level table of the same file, e.g. a detector's hand lists.)
 
     They live beside the templates so a person edits every likelihood in one place; a missing
     file or table gives {} (the detector then uses its built-in defaults).
@@ -248,7 +250,7 @@ def load_rules(source: str | Path | None, family: str) -> dict:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScrubError("E211", f"{where}: not valid TOML ({exc})") from None
-    rules = data.get("rules", {})
+    rules = data.get(table, {})
     return dict(rules) if isinstance(rules, dict) else {}
 
 

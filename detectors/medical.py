@@ -1,0 +1,97 @@
+"""The medical-term detector (scrub.medical.v1): protected spans, never replaced.
+
+Medical terms and measurements win their characters in the arbiter so that other detectors'
+false positives lose them ("Parkinson's disease" is no surname, "BP 120/80" no date, "ICD-10
+E11.9" no identifier). Lists are matched with one Aho-Corasick pass; measurements and codes
+are templates (templates/measurements.toml, templates/medical.toml).
+"""
+from __future__ import annotations
+
+from functools import cached_property
+
+import ahocorasick
+import regex
+
+from scrub.detector import Detector
+from scrub.templates import gate_windows, load_rules
+from scrub.types import Candidate, Document
+
+#: a title right before a word makes it a person ("Mrs. Hodgkins", "Dr. Foley")
+_TITLE_BEFORE = regex.compile(r"(?:\b(?:mr|mrs|ms|miss|dr|prof|sir|madam|mx)\.?)\s+$", regex.IGNORECASE)
+#: a maker's name before an insulin ("Lily Human Insulin", "Novo Nordisk insulin")
+_MAKER_BEFORE = regex.compile(r"(?:\b\p{Lu}\p{Ll}+\s+){1,2}$")
+_DIGIT_GATE = regex.compile(r"\d(?:[^\n]{0,24}?\d)*")
+_POSSESSIVES = ("", "'s", "’s", "s", "s'")
+
+
+def _lexicon_medical():
+    """The lexicon's medical phrase table when the lexicon is installed, else None."""
+    try:
+        from scrub.lexicon import Lexicon  # noqa: PLC0415 - optional until the lexicon lands
+        return Lexicon.default().phrases("medical")
+    except Exception:  # the lexicon is optional: any failure to load it means "no list"
+        return None
+
+
+class MedicalTermDetector(Detector):
+    """Medical terms (drugs, devices, eponymous diseases, codes) and measurements, protected."""
+
+    name = "scrub.medical.v1"
+    entities = ("medical_term", "measurement")
+    template_families = ("medical", "measurements")
+
+    DEFAULT_RULES = {"eponym_phrase": 0.90, "term": 0.80, "insulin_brand": 0.90}
+
+    @cached_property
+    def rules(self) -> dict:
+        found = load_rules(self.settings.templates_dir, "medical")
+        return {**self.DEFAULT_RULES, **{k: float(found[k]) for k in found if k in self.DEFAULT_RULES}}
+
+    @cached_property
+    def automaton(self):
+        """Lower-cased phrase → (kind, length); built once per detector."""
+        terms = load_rules(self.settings.templates_dir, "medical", table="terms")
+        auto = ahocorasick.Automaton()
+        for e in terms.get("eponyms", ()):
+            base = e[:-2] if e.endswith("'s") else e
+            for poss in _POSSESSIVES:
+                for head in terms.get("eponym_heads", ()):
+                    key = f"{base}{poss} {head}".lower()
+                    auto.add_word(key, ("eponym", len(key)))
+        for w in list(terms.get("words", ())) + list(terms.get("phrases", ())):
+            key = w.lower()
+            if key not in auto:
+                auto.add_word(key, ("term", len(key)))
+        if len(auto) == 0:
+            auto.add_word("\x00", ("term", 1))  # an empty automaton cannot be searched
+        auto.make_automaton()
+        return auto
+
+    def detect(self, doc: Document) -> list[Candidate]:
+        text = doc.text
+        out = self.matcher.match(text, gate_windows(text, _DIGIT_GATE, 48, 24, long_runs=40))
+        lower = text.lower()
+        if len(lower) != len(text):  # a few characters lower-case to two; keep offsets aligned
+            lower = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+        rules = self.rules
+        n = len(text)
+        for end, (kind, length) in self.automaton.iter(lower):
+            s, e = end - length + 1, end + 1
+            if (s > 0 and text[s - 1].isalnum()) or (e < n and text[e].isalnum()):
+                continue  # only whole words: "Downs" is not "Down", "insulinoma" not "insulin"
+            if kind == "term" and _TITLE_BEFORE.search(text, max(0, s - 8), s):
+                continue  # "Dr. Foley" is a person
+            like = rules["eponym_phrase"] if kind == "eponym" else rules["term"]
+            out.append(Candidate(s, e, "medical_term", like, self.name, f"list:{kind}"))
+            if lower.endswith("insulin", s, e):
+                maker = _MAKER_BEFORE.search(text, max(0, s - 40), s)
+                if maker and not _TITLE_BEFORE.search(text, max(0, maker.start() - 8), maker.start()):
+                    out.append(Candidate(maker.start(), e, "medical_term", rules["insulin_brand"],
+                                         self.name, "context:insulin-brand"))
+        lex = _lexicon_medical()
+        if lex is not None:
+            for s, e, _payload in lex.find(text):
+                if not _TITLE_BEFORE.search(text, max(0, s - 8), s):
+                    out.append(Candidate(s, e, "medical_term", rules["term"], self.name,
+                                         "list:medical"))
+        return out
