@@ -233,6 +233,8 @@ class IdDetector(Detector):
                     value = text[s:e]
             if not _plausible(value, strong) or _UNIT_AFTER.match(text, e):
                 continue
+            if ent == "credit_card" and luhn(value) is False:
+                continue  # a published test card is nobody's, whatever its label says
             if ent == "credit_card" and not 12 <= len(_digits(value)) <= 19:
                 ent = "account"  # "card 12345": a membership or loyalty card number
             like = rules["labelled"] if strong else rules["labelled_generic"]
