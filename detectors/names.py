@@ -7,6 +7,7 @@ per word), so the per-document cost is one scan plus a few dictionary look-ups p
 """
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass
 from functools import cached_property
@@ -22,13 +23,14 @@ from scrub.types import Candidate, Document
 
 _W = r"\p{Lu}[\p{L}\p{M}]*+(?:[-'’]\p{L}[\p{L}\p{M}]*+)*+"
 # a capitalized word, optionally closed by a period (initial, title, sentence end), or a quoted word
-_TOK = rf"(?:[\"“]{_W}[\"”]|{_W}\.?)"
+_TOK = rf"(?:[\"“](?P<q>{_W})[\"”]|(?P<w>{_W})(?P<p>\.)?)"
 # name particles written in lower case inside a name ("Frank van Graves", "Maria de la Cruz")
 _PARTICLE = r"(?:van|von|der|den|de|del|della|la|le|da|di|du|dos|das|bin|ibn|al|el|ter|ten)"
-_SEP = rf"(?:[ \t]*+,[ \t]*+|[ \t]++(?:{_PARTICLE}[ \t]++){{0,3}}|(?<=\.))"
+_SEP = rf"(?:[ \t]*+(?P<c>,)[ \t]*+|[ \t]++(?:{_PARTICLE}[ \t]++){{0,3}}|(?<=\.))"
 #: a run of capitalized tokens on one line; linear: every quantifier is possessive or bounded
-RUN_RE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d'’])(?:{_TOK})(?:{_SEP}{_TOK})*+")
-TOKEN_RE = regex.compile(rf"[\"“]({_W})[\"”]|({_W})(\.?)|(,)")
+#: (a name has at most a few words: a run stops after 8 tokens, so one long line of capitals costs
+#: no more than many short runs)
+RUN_RE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d'’])(?:{_TOK})(?:{_SEP}{_TOK}){{0,7}}+")
 #: lower-case words after a context word ("patient john smith", "dr. lang")
 _LOWER_WORD = r"\p{Ll}[\p{Ll}\p{M}]*+(?:[-'’]\p{Ll}+)?"
 EPONYM_HEADS = frozenset("""
@@ -97,19 +99,26 @@ class WordInfo:
         return not self.common and not self.medical
 
 
-@dataclass(frozen=True)
 class _Tok:
-    start: int
-    end: int  # end of the word (without the period or the possessive)
-    word: str  # the word without quotes, period and possessive
-    period: bool
-    quoted: bool
-    possessive: bool
-    comma_before: bool
+    """One token of a run, with its word-list facts looked up once (slotted: runs are hot)."""
 
-    @property
-    def initial(self) -> bool:
-        return len(self.word) == 1 and self.word.isupper()
+    __slots__ = ("start", "end", "word", "period", "quoted", "possessive", "comma_before",
+                 "initial", "title", "context", "capable", "info")
+
+    def __init__(self, start, end, word, period, quoted, possessive, comma_before, kind):
+        self.start = start
+        self.end = end  # end of the word (without the period or the possessive)
+        self.word = word  # without quotes, period and possessive
+        self.period = period
+        self.quoted = quoted
+        self.possessive = possessive
+        self.comma_before = comma_before
+        self.initial = len(word) == 1 and word.isupper()
+        title, context, info = kind
+        self.title = title and len(word) > 1 and not quoted
+        self.context = context and not quoted
+        self.info = None if (self.initial or quoted) else info
+        self.capable = True if self.info is None else info.capable
 
     @property
     def span_end(self) -> int:
@@ -141,6 +150,8 @@ class NameDetector(Detector):
     def __init__(self, settings=None):
         super().__init__(settings)
         self._cache: dict[str, WordInfo] = {}
+        self._kinds: dict[str, tuple] = {}
+        self._flags: dict[str, int] = {}
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ configuration
@@ -178,25 +189,15 @@ class NameDetector(Detector):
         return strong, every - strong
 
     @cached_property
-    def context_re(self):
-        """Context words ending right before a name: group 'strong' or 'weak'."""
-        strong, weak = self._context_sets
+    def lower_key_re(self):
+        """A title (group t) or strong context word (group k) in lower-cased text, then a word.
 
-        def alts(words):
-            return "|".join(regex.escape(w).replace(r"\ ", r"[ \t]+")
-                            for w in sorted(words, key=len, reverse=True))
-        return regex.compile(
-            rf"(?i:(?<![\p{{L}}\d])(?:(?P<strong>{alts(strong)})|(?P<weak>{alts(weak)}))\.?[ \t]*[:#-]?[ \t]*\Z)")
-
-    @cached_property
-    def lower_re(self):
-        """Lower-case names after a title or a strong context word."""
+        The stdlib `re` on a lower-cased copy is several times faster here than a case-blind
+        `regex` scan, and this runs over every character of the document.
+        """
         strong, _ = self._context_sets
-        words = sorted(strong | self.titles, key=len, reverse=True)
-        alts = "|".join(regex.escape(w).replace(r"\ ", r"[ \t]+") for w in words)
-        return regex.compile(
-            rf"(?<![\p{{L}}\d])(?i:(?:{alts}))\.?[ \t]*:?[ \t]+(?P<a>{_LOWER_WORD})[ \t]+(?P<b>{_LOWER_WORD})"
-            rf"(?:[ \t]+(?P<c>{_LOWER_WORD}))?(?![\p{{L}}\d])")
+        return re.compile(rf"(?<!\w)(?:(?P<t>{_trie_regex(self.titles)})\.?|(?P<k>{_trie_regex(strong)}))"
+                          r"[ \t]*:?[ \t]+(?=[^\W\d_])")
 
     @cached_property
     def lex(self):
@@ -233,6 +234,8 @@ class NameDetector(Detector):
         with self._lock:
             if len(self._cache) > 200_000:  # bound memory on endless streams of new words
                 self._cache.clear()
+                self._kinds.clear()
+                self._flags.clear()
             self._cache[word] = got
         return got
 
@@ -241,38 +244,77 @@ class NameDetector(Detector):
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
         out: list[Candidate] = []
+        flag = self.flag
         for m in RUN_RE.finditer(text):
-            toks = self._tokens(m.group(), m.start())
+            # Cheap screen before any per-token work: most runs hold no possible name
+            words = m.captures("w")
+            flags = list(map(flag, words))
+            best = max(flags) if flags else 0
+            if best == 3 and min(flags) == 3:
+                continue  # titles with no name after them ("Dr. Dr. Dr.")
+            if best < 2 and not m.captures("q"):
+                if best == 0 and (len(words) < 2 or max(map(len, words)) > 1):
+                    continue  # ordinary words, headings in capitals
+                if flags.count(1) < 2 and self._context_before(text, m.start()) is None:
+                    continue  # one unknown word (or bare initials) and no context announcing a name
+            toks = self._tokens(m)
             if toks:
                 out.extend(self._run(text, toks))
         out.extend(self._lower(text))
         return out
 
-    @staticmethod
-    def _tokens(run: str, offset: int) -> list[_Tok]:
+    def flag(self, raw: str) -> int:
+        """3: a title; 2: a listed name or context word; 1: an unknown mixed-case word; 0: neither."""
+        got = self._flags.get(raw)
+        if got is None:
+            word = raw[:-2] if len(raw) > 2 and raw[-2] in "'’" and raw[-1] in "sS" else raw
+            title, context, info = self.kind(word)
+            if info.listed or context:
+                got = 2
+            elif title:
+                got = 3
+            elif info.capable and not word.isupper():
+                got = 1
+            else:
+                got = 0
+            self._flags[raw] = got
+        return got
+
+    def kind(self, word: str) -> tuple[bool, bool, WordInfo]:
+        """(is a title, is a strong context word, word facts), memoized per word as written."""
+        got = self._kinds.get(word)
+        if got is None:
+            low = word.lower()
+            got = (low in self.titles, low in self._context_sets[0], self.info(word))
+            self._kinds[word] = got
+        return got
+
+    def _tokens(self, m) -> list[_Tok]:
+        """The tokens of one run match, from the spans its repeated groups captured."""
+        spans = m.spans("w")
+        quoted = m.spans("q")
+        if quoted:
+            spans = sorted([(a, b, False) for a, b in spans] + [(a, b, True) for a, b in quoted])
+        else:
+            spans = [(a, b, False) for a, b in spans]
+        periods = set(m.starts("p"))
+        commas = m.starts("c")
+        text = m.string
         out: list[_Tok] = []
-        comma = False
-        for t in TOKEN_RE.finditer(run):
-            if t.group(4):
-                comma = True
-                continue
-            quoted = t.group(1) is not None
-            word = t.group(1) if quoted else t.group(2)
-            s = offset + (t.start(1) if quoted else t.start(2))
-            e = s + len(word)
+        ci = 0
+        prev_end = -1
+        for s, e, q in spans:
+            comma = False
+            while ci < len(commas) and commas[ci] < s:
+                comma = comma or commas[ci] >= prev_end
+                ci += 1
+            word = text[s:e]
             poss = False
             if len(word) > 2 and word[-2] in "'’" and word[-1] in "sS":
                 word, e, poss = word[:-2], e - 2, True
-            out.append(_Tok(s, e, word, bool(not quoted and t.group(3)), quoted, poss, comma))
-            comma = False
+            out.append(_Tok(s, e, word, (e + 2 * poss) in periods, q, poss, comma, self.kind(word)))
+            prev_end = e
         return out
-
-    def _is_title(self, t: _Tok) -> bool:
-        return not t.quoted and t.word.lower() in self.titles and len(t.word) > 1
-
-    def _is_context(self, t: _Tok) -> bool:
-        strong, _ = self._context_sets
-        return t.word.lower() in strong
 
     def _run(self, text: str, toks: list[_Tok]) -> list[Candidate]:
         """Cut a run into segments of name-capable tokens and score each."""
@@ -282,12 +324,12 @@ class NameDetector(Detector):
         before = "run"  # "run": look at the text before; "context"; "title" handled inside
         while i < n:
             t = toks[i]
-            if self._is_context(t) and not (i + 1 < n and not toks[i + 1].comma_before
-                                            and self._is_title(t)):
+            if _context(t) and not (i + 1 < n and not toks[i + 1].comma_before
+                                            and _title(t)):
                 before = "context"
                 i += 1
                 continue
-            if not self._capable(t) and not self._is_title(t):
+            if not _capable(t) and not _title(t):
                 before = "phrase"
                 i += 1
                 continue
@@ -295,19 +337,21 @@ class NameDetector(Detector):
             # a title only leads; a token with a sentence-final period or a comma closes a segment
             while j < n:
                 prev, cur = toks[j - 1], toks[j]
-                if cur.comma_before or self._is_title(cur) or self._is_context(cur):
+                if cur.comma_before or _title(cur) or _context(cur):
                     break
-                if prev.period and not prev.initial and not self._is_title(prev):
+                if prev.period and not prev.initial and not _title(prev):
                     break
-                if prev.possessive or not self._capable(cur):
+                if prev.possessive:
+                    break
+                if not _capable(cur) and not self._bridge(toks, j):
                     break
                 j += 1
             segs.append((i, j, before))
             before = "segment"
             i = j
         for k, (i, j, before) in enumerate(segs):
-            after_phrase = j < n and not toks[j].comma_before and not self._capable(toks[j]) \
-                and not self._is_context(toks[j]) and not self._is_title(toks[j]) \
+            after_phrase = j < n and not toks[j].comma_before and not _capable(toks[j]) \
+                and not _context(toks[j]) and not _title(toks[j]) \
                 and not toks[j - 1].period
             # "Graves, Frank R." : a lone surname, a comma, then a first name (and initials)
             if (k + 1 < len(segs) and j - i == 1 and segs[k + 1][0] == j and toks[j].comma_before
@@ -329,12 +373,15 @@ class NameDetector(Detector):
                 out.append(c)
         return out
 
-    def _capable(self, t: _Tok) -> bool:
-        if t.initial:
-            return True
-        if t.quoted:
-            return True
-        return self.info(t.word).capable
+    @staticmethod
+    def _bridge(toks: list[_Tok], j: int) -> bool:
+        """An ordinary word between a first name and a surname is a middle name ("Frank Red Graves")."""
+        cur = toks[j]
+        if cur.info is None or cur.info.stop or cur.info.medical or j + 1 >= len(toks):
+            return False
+        prev, nxt = toks[j - 1], toks[j + 1]
+        return (not nxt.comma_before and not prev.period and nxt.info is not None and nxt.info.last
+                and prev.info is not None and (prev.info.first or prev.info.nick))
 
     def _degree_at(self, text: str, pos: int) -> bool:
         m = self.degree_re.match(text, pos)
@@ -345,10 +392,25 @@ class NameDetector(Detector):
         return sum(ch.isupper() for ch in deg) >= 2 or deg.endswith(".") or deg.lower() in _DEGREE_MIXED
 
     def _context_before(self, text: str, pos: int) -> str | None:
-        m = self.context_re.search(text, max(0, pos - 40), pos)
-        if not m:
+        """'strong' or 'weak' when a context word (of up to four words) ends right before pos."""
+        if pos == 0 or text[pos - 1] not in " \t:#-":
+            return None  # a context word is set off by a space or a colon
+        window = text[max(0, pos - 40):pos]
+        stripped = window.rstrip(" \t:#-")
+        if not stripped or not (stripped[-1].isalpha() or stripped[-1] in "/."):
+            return None  # context words end in a letter ("w/", "Dr." aside)
+        if len(stripped) < len(window) - 12 or "\n" in window[len(stripped):]:
             return None
-        return "strong" if m.group("strong") else "weak"
+        words = stripped.lower().split()[-4:]
+        strong, weak = self._context_sets
+        for k in range(len(words)):
+            phrase = " ".join(words[k:]).lstrip("([{\"'")
+            for cand in (phrase, phrase.rstrip(".")):
+                if cand in strong:
+                    return "strong"
+                if cand in weak:
+                    return "weak"
+        return None
 
     @staticmethod
     def _sentence_initial(text: str, pos: int) -> bool:
@@ -373,7 +435,7 @@ class NameDetector(Detector):
     # ------------------------------------------------------------------ scoring
 
     def _segment(self, text: str, seg: list[_Tok], before: str, after_phrase: bool) -> Candidate | None:
-        title = seg[0] if self._is_title(seg[0]) else None
+        title = seg[0] if _title(seg[0]) else None
         names = seg[1:] if title else seg
         if not names:
             return None
@@ -386,7 +448,7 @@ class NameDetector(Detector):
         elif before == "run":
             ctx = self._context_before(text, start_pos)
         initial_pos = before in ("run",) and self._sentence_initial(text, start_pos) and ctx is None
-        infos = [None if t.initial or t.quoted else self.info(t.word) for t in names]
+        infos = [t.info for t in names]
         words_all_caps = all(t.word.isupper() and len(t.word) > 1 for t in names if not t.initial)
 
         if title is not None:
@@ -395,8 +457,10 @@ class NameDetector(Detector):
                 if all(i is None or not i.listed for i in infos):
                     return None
             return self._full(seg, title, names, "names.title")
-        if len(names) == 1 and names[0].initial:
-            return None
+        if len(names) == 1:
+            only = names[0]
+            if only.initial or (ctx != "strong" and only.info is not None and not only.info.listed):
+                return None  # a lone unlisted word needs a context announcing a name
         if self._eponym(text, last) and ctx != "strong":
             return None
         if all(t.initial for t in names):
@@ -408,7 +472,7 @@ class NameDetector(Detector):
                                  "template:names.initials_context")
             return None
         if self._degree_at(text, last.span_end if last.initial else last.end) and not last.possessive:
-            if all(self._capable(t) for t in names) and (len(names) >= 2 or infos[-1].listed):
+            if all(_capable(t) for t in names) and (len(names) >= 2 or infos[-1].listed):
                 return self._full(seg, None, names, "names.degree")
         if len(names) == 2 and names[0].quoted and infos[1] is not None and infos[1].last:
             return self._full(seg, None, names, "names.quoted_nick")
@@ -443,7 +507,7 @@ class NameDetector(Detector):
             if len(names) == 2 and tail.period and (hi.first or hi.nick):
                 return self._full(seg, None, names, "names.first_initial")
             return None
-        middle_ok = all(t.initial or (i is not None and i.capable) for t, i in zip(names[1:-1], infos[1:-1]))
+        middle_ok = all(t.initial or (i is not None and not i.stop) for t, i in zip(names[1:-1], infos[1:-1]))
         if not middle_ok:
             return None
         if all_caps:
@@ -451,7 +515,11 @@ class NameDetector(Detector):
                 return self._full(seg, None, names, "names.all_caps")
             return None
         if (hi.first or hi.nick) and (ti.last or (not ti.listed and ti.capable)):
+            # Ordinary words (Frank, Graves) weaken the evidence; a capital mid-sentence is
+            # evidence of its own, so one ordinary word is forgiven unless the pair opens a sentence
             commons = hi.common + (ti.common or ti.medical)
+            if not initial_pos:
+                commons = max(0, commons - 1)
             rid = ("names.first_last", "names.first_last_ambiguous", "names.first_last_common")[commons]
             return self._full(seg, None, names, rid)
         if not initial_pos and all(i is not None and not i.common and not i.medical and not i.stop
@@ -511,10 +579,6 @@ class NameDetector(Detector):
         rid = "names.last_comma_first"
         like = self.like(rid)
         why = f"template:{rid}"
-        head = self.info(last.word)
-        first = self.info(rest[0].word)
-        if head.common and first.common:
-            return None
         parts = [Candidate(last.start, last.end, "last_name", like, self.name, why),
                  Candidate(rest[0].start, rest[0].end, "first_name", like, self.name, why)]
         for t in rest[1:]:
@@ -522,26 +586,76 @@ class NameDetector(Detector):
         return Candidate(last.start, parts[-1].end, "full_name", like, self.name, why, tuple(parts))
 
     def _lower(self, text: str) -> list[Candidate]:
-        """Lower-case names right after a title or a strong context word ("pt john smith")."""
+        """Lower-case names right after a title or a strong context word ("pt john smith", "dr. lang")."""
         out = []
         rid = "names.lower_pair"
-        for m in self.lower_re.finditer(text):
-            words = [g for g in ("a", "b", "c") if m.group(g)]
-            infos = [self.info(m.group(g)) for g in words]
-            a, b = infos[0], infos[1]
-            if a.common or a.medical or b.common or b.medical or a.stop or b.stop:
+        like = self.like(rid)
+        why = f"template:{rid}"
+        low = text.lower()
+        if len(low) != len(text):  # a letter whose lower case is longer: offsets would shift
+            return []
+        for k in self.lower_key_re.finditer(low):
+            m = _LOWER_WORDS_RE.match(text, k.end())
+            if m is None:
                 continue
-            if not ((a.first or a.nick) and b.last):
-                continue
-            keep = ["a", "b"]
-            if len(words) == 3 and infos[2].last and not infos[2].common and not infos[2].stop:
+            title = k.group("t")
+            groups = [g for g in ("a", "b", "c") if m.group(g)]
+            infos = {g: self.info(m.group(g)) for g in groups}
+            if any(i.stop or i.medical for i in infos.values()):
+                groups = groups[:next(k for k, g in enumerate(groups) if infos[g].stop or infos[g].medical)]
+            keep: list[str] = []
+            if len(groups) >= 3 and (infos["a"].first or infos["a"].nick) and infos["c"].last \
+                    and infos["a"].common + infos["c"].common <= 1:
                 keep = ["a", "b", "c"]
-            like = self.like(rid)
-            why = f"template:{rid}"
-            roles = ["first_name"] + ["middle_name"] * (len(keep) - 2) + ["last_name"]
-            parts = tuple(Candidate(m.start(g), m.end(g), r, like, self.name, why) for g, r in zip(keep, roles))
-            out.append(Candidate(parts[0].start, parts[-1].end, "full_name", like, self.name, why, parts))
+            elif len(groups) >= 2 and (infos["a"].first or infos["a"].nick) and infos["b"].last \
+                    and infos["a"].common + infos["b"].common <= (1 if title else 0):
+                keep = ["a", "b"]
+            elif groups and title and infos["a"].last and not infos["a"].common:
+                keep = ["a"]
+            if not keep:
+                continue
+            roles = (["last_name"] if len(keep) == 1 else
+                     ["first_name"] + ["middle_name"] * (len(keep) - 2) + ["last_name"])
+            parts = [Candidate(m.start(g), m.end(g), r, like, self.name, why) for g, r in zip(keep, roles)]
+            if title:
+                t_end = k.end("t") + (1 if text[k.end("t"):k.end("t") + 1] == "." else 0)
+                parts.insert(0, Candidate(k.start("t"), t_end, "title", like, self.name, why))
+            out.append(Candidate(parts[0].start, parts[-1].end, "full_name", like, self.name, why, tuple(parts)))
         return out
 
 
 _NEXT_RE = regex.compile(r"[ \t]*+(\p{L}++)")
+_LOWER_WORDS_RE = regex.compile(rf"(?P<a>{_LOWER_WORD})(?:[ \t]+(?P<b>{_LOWER_WORD}))?"
+                                rf"(?:[ \t]+(?P<c>{_LOWER_WORD}))?(?![\p{{L}}\d])")
+
+
+def _trie_regex(words) -> str:
+    """An alternation of words factored into a prefix tree, so a scan tries a few letters per position."""
+    trie: dict = {}
+    for w in words:
+        node = trie
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node) -> str:
+        end = "" in node
+        branches = [(r"[ \t]+" if ch == " " else regex.escape(ch)) + emit(sub)
+                    for ch, sub in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if end else body
+    return emit(trie)
+
+
+def _title(t: _Tok) -> bool:
+    return t.title
+
+
+def _context(t: _Tok) -> bool:
+    return t.context
+
+
+def _capable(t: _Tok) -> bool:
+    return t.capable
