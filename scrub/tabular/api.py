@@ -84,7 +84,9 @@ class Result:
         matched row by row against another release of the same data). Without a key the order
         is keyed by the released content and levels, so two releases of one table differ."""
         if key is None:
-            h = hashlib.sha256(json.dumps([self.levels, self.rows]).encode())
+            h = hashlib.sha256(json.dumps(self.levels, sort_keys=True).encode())
+            for row in self.rows:
+                h.update("\x1f".join(row).encode() + b"\x1e")
             seed_bytes = h.digest()
         else:
             kb = key.encode() if isinstance(key, str) else bytes(key)
@@ -166,14 +168,13 @@ def _result(table: Table, enc: Encoded, node: tuple[int, ...], rec_supp: np.ndar
     n_supp = int(rec_supp.sum())
     qi_idx = [table.index(a) for a in enc.qi]
     # Released rows: QI cells at their level, `*` for suppressed records; other columns as is.
-    labels = [[enc.labels[a][node[a]][c] for c in enc.codes_at(a, node[a])]
-              for a in range(len(enc.qi))]
-    rows = []
-    for r, row in enumerate(table.rows):
-        out = list(row)
-        for a, i in enumerate(qi_idx):
-            out[i] = SUPPRESSED if rec_supp[r] else labels[a][r]
-        rows.append(tuple(out))
+    cols = [list(c) for c in zip(*table.rows)] if table.rows else [[] for _ in table.columns]
+    for a, i in enumerate(qi_idx):
+        labels = np.array(enc.labels[a][node[a]] + [SUPPRESSED], dtype=object)
+        codes = enc.codes_at(a, node[a]).copy()
+        codes[rec_supp] = len(labels) - 1
+        cols[i] = labels[codes].tolist()
+    rows = list(zip(*cols)) if table.rows else []
     # Metrics over the released records: a class counts when any of its records is released.
     kept_sizes = np.bincount(rec_class[~rec_supp], minlength=len(cl.sizes))
     kept_sizes = kept_sizes[kept_sizes > 0]

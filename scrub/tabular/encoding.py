@@ -37,6 +37,18 @@ def group(cols: Sequence[np.ndarray], cards: Sequence[int]) -> tuple[np.ndarray,
     return inverse.reshape(-1), first, len(uniq)
 
 
+def encode_column(col: Sequence[str], index: Mapping[str, int], source: str,
+                  column: str) -> np.ndarray:
+    """Leaf codes of a column's values; a value missing from the hierarchy is an error naming
+    its data row (counted from 1, after the header) but not the value."""
+    try:
+        return np.fromiter(map(index.__getitem__, col), np.int64, len(col))
+    except KeyError:
+        row = next(r for r, v in enumerate(col, 1) if v not in index)
+        raise ScrubError("E508", f"{source}: data row {row}: column {column!r}: value missing "
+                                  "from its hierarchy") from None
+
+
 @dataclass(frozen=True)
 class Classes:
     """The equivalence classes of a node: codes (one column per attribute, at the node's levels)
@@ -79,14 +91,7 @@ class Encoded:
         for a, h in zip(self.qi, self.hierarchies):
             leaves = list(h.chains)
             index = {v: i for i, v in enumerate(leaves)}
-            col = table.column(a)
-            codes = np.empty(len(col), np.int64)
-            for r, v in enumerate(col):
-                c = index.get(v)
-                if c is None:
-                    raise ScrubError("E508", f"{table.source}: line {r + 2}: column {a!r}: value "
-                                              f"missing from its hierarchy")
-                codes[r] = c
+            codes = encode_column(table.column(a), index, table.source, a)
             leaf_codes.append(codes)
             labs, ups, shares = [], [], []
             nleaves = len(leaves)
@@ -118,6 +123,17 @@ class Encoded:
         self.wshare = [[self.share[a][lvl][self.bcodes[a][lvl]] * self.weights
                         for lvl in range(self.shape[a])] for a in range(len(self.qi))]
         self.share_total = [[float(x.sum()) for x in per] for per in self.wshare]
+        # Consecutive attributes grouped so each block has at most 64 level combinations.
+        self._blocks: list[list[int]] = []
+        combos = 0
+        for a, s in enumerate(self.shape):
+            if self._blocks and combos * s <= 64:
+                self._blocks[-1].append(a)
+                combos *= s
+            else:
+                self._blocks.append([a])
+                combos = s
+        self._block_cache: dict[tuple[int, tuple[int, ...]], tuple[np.ndarray, int]] = {}
 
     def card(self, a: int, level: int) -> int:
         return len(self.labels[a][level])
@@ -159,7 +175,8 @@ class Encoded:
                   bcodes: list | None = None) -> tuple[np.ndarray, int]:
         """A class key for every distinct tuple at a node (of `bcodes`, the table's by default),
         and the size of the key space."""
-        bcodes = self.bcodes if bcodes is None else bcodes
+        if bcodes is None:
+            return self._block_keys(levels)
         key = None
         radix = 1
         size = len(bcodes[0][levels[0]]) if bcodes else 0
@@ -187,14 +204,7 @@ class Encoded:
         pcodes = []
         for a, h in zip(self.qi, self.hierarchies):
             index = {v: i for i, v in enumerate(h.chains)}
-            col = population.column(a)
-            codes = np.empty(len(col), np.int64)
-            for r, v in enumerate(col):
-                c = index.get(v)
-                if c is None:
-                    raise ScrubError("E508", f"{population.source}: line {r + 2}: column {a!r}: "
-                                              "value missing from its hierarchy")
-                codes[r] = c
+            codes = encode_column(population.column(a), index, population.source, a)
             pcodes.append(codes)
         inv, first, m = group(pcodes, [len(u[0]) for u in self.up])
         self.pop_weights = np.bincount(inv, minlength=m).astype(np.float64)
@@ -217,6 +227,49 @@ class Encoded:
         pop = np.bincount(inv[m:], weights=self.pop_weights, minlength=len(uniq))
         return sample[inv[:m]], pop[inv[:m]]
 
+    def _block_code(self, b: int, levels: Sequence[int]) -> tuple[np.ndarray, int]:
+        """Dense joint codes of one block of attributes at their levels, cached: fewer, denser
+        columns make every node's key cheaper and its key space smaller."""
+        attrs = self._blocks[b]
+        sub = tuple(levels[a] for a in attrs)
+        hit = self._block_cache.get((b, sub))
+        if hit is not None:
+            return hit
+        key = np.zeros(len(self.weights), np.int64)
+        radix = 1
+        for a in attrs:
+            card = self.card(a, levels[a])
+            key = key * card + self.bcodes[a][levels[a]]
+            radix *= card
+        if radix <= 1 << 22:
+            present = np.bincount(key, minlength=radix) > 0
+            remap = np.cumsum(present) - 1
+            hit = (remap[key], int(present.sum()))
+        else:
+            uniq, inv = np.unique(key, return_inverse=True)
+            hit = (inv.reshape(-1), len(uniq))
+        self._block_cache[(b, sub)] = hit
+        return hit
+
+    def _block_keys(self, levels: Sequence[int]) -> tuple[np.ndarray, int]:
+        key = None
+        radix = 1
+        for b in range(len(self._blocks)):
+            c, card = self._block_code(b, levels)
+            if card == 1:
+                continue
+            if key is None:
+                key, radix = c, card
+                continue
+            if radix * card >= 2 ** 62:
+                uniq, key = np.unique(key, return_inverse=True)
+                radix = len(uniq)
+            key = key * card + c
+            radix *= card
+        if key is None:
+            key = np.zeros(len(self.weights), np.int64)
+        return key, radix
+
     def tuple_class_sizes(self, levels: Sequence[int]) -> np.ndarray:
         """For every distinct ground tuple, the size (records) of its class at a node: a bincount
         over the key space when it is small, a sort otherwise."""
@@ -226,6 +279,17 @@ class Encoded:
             return counts[key]
         uniq, inv = np.unique(key, return_inverse=True)
         return np.bincount(inv, weights=self.weights)[inv]
+
+    def suppressed_at_least(self, levels: Sequence[int], k: int) -> float:
+        """A lower bound of the records in classes smaller than k, cheap for large key spaces:
+        keys hashed into fewer buckets can only merge classes, making them look bigger."""
+        key, radix = self.node_keys(levels)
+        buckets = next((p for p in _HASH_PRIMES if p >= 3 * len(key)), _HASH_PRIMES[-1])
+        if radix > buckets:
+            key = key % buckets
+            radix = buckets
+        counts = np.bincount(key, weights=self.weights, minlength=radix)
+        return float(self.weights[counts[key] < k].sum())
 
     def node_loss(self, levels: Sequence[int], suppressed_tuples: np.ndarray, n_supp: float) -> float:
         """ARX's loss at a node with these distinct tuples suppressed."""
@@ -280,6 +344,10 @@ class Encoded:
                 vals.append(max(0.0, (s - nl) / (n - nl)) if n > nl else 0.0)
             out.append(np.maximum.accumulate(np.array(vals)))
         return out
+
+
+# Bucket counts for the quick test: primes, the smallest above three times the distinct tuples.
+_HASH_PRIMES = (8191, 65537, 262139, 1048573, 4194301)
 
 
 def geometric(terms: Sequence[float]) -> float:

@@ -70,7 +70,9 @@ class Hierarchy:
         if not chains:
             raise ScrubError("E501", f"{source}: hierarchy is empty")
         tops = {c[-1] for c in chains.values()}
-        if len(tops) != 1:
+        if width == 1:  # ground values only: suppression is the one generalization
+            tops = {"ground"}
+        elif len(tops) != 1:
             raise ScrubError("E503", f"{source}: last column has {len(tops)} different values; "
                                       "a hierarchy must end in one top value")
         if tops != {SUPPRESSED}:

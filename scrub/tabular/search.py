@@ -22,6 +22,12 @@ Assess = Callable[[Encoded, tuple[int, ...]], np.ndarray]
 def k_anonymity_assess(k: int) -> Assess:
     def assess(enc: Encoded, node: tuple[int, ...]) -> np.ndarray:
         return enc.tuple_class_sizes(node) < k
+
+    def fails(enc: Encoded, node: tuple[int, ...], limit: int) -> bool:
+        # Most nodes the search checks fail: a sound quick test settles them without a sort.
+        return enc.suppressed_at_least(node, k) > limit
+
+    assess.fails = fails  # type: ignore[attr-defined]
     return assess
 
 
@@ -94,10 +100,15 @@ def optimal(enc: Encoded, assess: Assess, suppression: float = 0.0,
     lb = _lower_bounds(enc, nodes, metric)
     heights = nodes.sum(axis=1)
     seen: dict[tuple[int, ...], tuple[bool, np.ndarray, float]] = {}
+    quick = getattr(assess, "fails", None)
 
     def evaluate(node: tuple[int, ...]) -> tuple[bool, np.ndarray, float]:
         r = seen.get(node)
         if r is None:
+            if quick is not None and quick(enc, node, limit):
+                r = (False, None, float(limit + 1))
+                seen[node] = r
+                return r
             supp = assess(enc, node)
             ns = float(enc.weights[supp].sum())
             r = (ns <= limit, supp, ns)
@@ -135,10 +146,12 @@ def optimal(enc: Encoded, assess: Assess, suppression: float = 0.0,
     failed = np.zeros(shape, bool)
     order = np.lexsort((lb, -heights))
     eps = 1e-12
-    for i in order:
-        if lb[i] > best[0][0] + eps:
+    node_list = nodes.tolist()
+    lb_list = lb.tolist()
+    for i in order.tolist():
+        if lb_list[i] > best[0][0] + eps:
             continue
-        node = tuple(int(x) for x in nodes[i])
+        node = tuple(node_list[i])
         if failed[node]:
             continue
         ok, supp, ns = evaluate(node)
