@@ -1,0 +1,145 @@
+"""Every default of the replacement strategies, written here and only here.
+
+The `[replace]` section of the TOML configuration holds options for all entities; a
+`[replace.<entity>]` section chooses one entity's strategy and its parameters:
+
+    [replace]
+    names = ""              # shortcut: strategy for every name entity (first_name, middle_name,
+                            #   last_name, nick_name, name, full_name), e.g. "sprees"
+    nicknames = false       # Dot ↔ Dorothy → Cob ↔ Kathel: a nickname becomes a short form of the
+                            #   pseudonym of its formal name (from the nickname list)
+    sweep = true            # replace exact later/earlier occurrences of a replaced original that
+                            #   no finding covered (whole words, same case), so no original survives
+    redacted = "[REDACTED]" # the text of the "redact" strategy
+    tag = "[{ENTITY}]"      # the text of the "tag" strategy: {ENTITY} upper-cased entity, {entity} as is
+    fallback = "tag"        # strategy of an entity this table does not know
+
+    [replace.first_name]    # likewise middle_name, last_name, nick_name, name, full_name
+    strategy = "pseudonym"  # pseudonym: real names drawn by frequency (sex kept from the first name);
+                            # sprees: made-up names that sound like names and are in no list
+    temper = 0.5            # draw weight = frequency ** temper (1 = by raw frequency; lower values
+                            #   spread the draws, so two people of one letter rarely share a pseudonym)
+
+    [replace.date]
+    strategy = "keep_month_year"   # "Wednesday, February 2, 1994" → "February, 1994"; 05/26/86 → 05/86
+                                   # keep_year: → "1994"; shift: every date of one subject (doc.subject,
+                                   # else doc.id) moves by one keyed number of days, format kept
+    shift_days = 365        # shift: offset drawn in [-shift_days, +shift_days], never 0
+    day_first = false       # read 03/04/05 as day/month/year
+    century_pivot = 30      # two-digit years below it are 20xx, others 19xx (keep_year writes 4 digits)
+    no_year = "tag"         # keep_year on a date with no year ("March 1st")
+
+    [replace.age]
+    strategy = "cap"        # ages above max_age become "90 or older" in the original's style; others kept
+    max_age = 89
+
+    [replace.phone]         # likewise fax, mrn, reference_number, account, health_plan, license,
+    strategy = "shape"      #   vehicle, device, credit_card, iban: digits → keyed digits, letters →
+    keep_prefix = true      #   keyed letters of the same case, punctuation kept; a label prefix
+                            #   ("CH#", "MRN:") is kept; never equal to the original
+    [replace.ssn]
+    strategy = "ssn"        # shape kept, area number 9xx (never issued as an SSN)
+
+    [replace.email]  strategy = "pseudonym"    # keyed local part, domain under .example
+    [replace.url]    strategy = "pseudonym"    # scheme and layout kept, host under .example
+    [replace.ip_address] strategy = "documentation"  # 192.0.2.x / 198.51.100.x / 203.0.113.x, 2001:db8::
+
+    [replace.street] strategy = "pseudonym"   # street name from the lists, number keyed, suffix kept
+    [replace.city]   strategy = "pseudonym"   # a real city of the same (or replaced) state; "state": its state
+    [replace.place]  strategy = "pseudonym"   # as city
+    [replace.state]  strategy = "keep"        # HIPAA Safe Harbor keeps states; "pseudonym" draws another
+    [replace.country] strategy = "keep"
+    [replace.zip]
+    strategy = "zip3"       # first three digits, "000" where that area holds min_population or fewer
+    min_population = 20000
+    pad = true              # 02151 → 02100 (keeps the ZIP's shape, as Figure 108); false → 021
+    [replace.hospital] strategy = "pseudonym" # a real hospital's name (CMS list), short form kept
+    [replace.organization]
+    strategy = "pseudonym"  # keeps a company-type suffix ("Marina Corp" → "Garlaw Corp") ...
+    fallback = "blank"      #   ... and suppresses what has none (Figure 108 drops the gymnastics team)
+
+    [replace.identification_block]  # likewise mailing_label, address_block, location, full_name
+    strategy = "parts"      # each constituent by its own strategy; "tag" etc. suppress the whole
+
+Every entity also takes the suppression strategies "keep", "blank", "redact" and "tag".
+"""
+from __future__ import annotations
+
+from typing import Any
+
+SUPPRESS = ("keep", "blank", "redact", "tag")
+
+GLOBAL: dict[str, Any] = {
+    "names": "",
+    "nicknames": False,
+    "sweep": True,
+    "redacted": "[REDACTED]",
+    "tag": "[{ENTITY}]",
+    "fallback": "tag",
+}
+
+NAME_ENTITIES = ("first_name", "middle_name", "last_name", "nick_name", "name", "full_name")
+NUMBER_ENTITIES = ("phone", "fax", "mrn", "reference_number", "account", "health_plan", "license",
+                   "vehicle", "device", "credit_card", "iban")
+COMPOSITE_ENTITIES = ("identification_block", "mailing_label", "address_block", "location")
+
+_NAME = {"strategy": "pseudonym", "temper": 0.5}
+_NUMBER = {"strategy": "shape", "keep_prefix": True}
+
+#: per entity: its default options; the first key is always "strategy"
+ENTITY: dict[str, dict[str, Any]] = {
+    **{e: dict(_NAME) for e in NAME_ENTITIES},
+    "full_name": {"strategy": "parts", "temper": 0.5},
+    "title": {"strategy": "keep"},
+    "date": {"strategy": "keep_month_year", "shift_days": 365, "day_first": False,
+             "century_pivot": 30, "no_year": "tag"},
+    "age": {"strategy": "cap", "max_age": 89},
+    **{e: dict(_NUMBER) for e in NUMBER_ENTITIES},
+    "ssn": {"strategy": "ssn"},
+    "email": {"strategy": "pseudonym"},
+    "url": {"strategy": "pseudonym"},
+    "ip_address": {"strategy": "documentation"},
+    "street": {"strategy": "pseudonym"},
+    "city": {"strategy": "pseudonym"},
+    "place": {"strategy": "pseudonym"},
+    "state": {"strategy": "keep"},
+    "country": {"strategy": "keep"},
+    "zip": {"strategy": "zip3", "min_population": 20000, "pad": True},
+    "hospital": {"strategy": "pseudonym"},
+    "organization": {"strategy": "pseudonym", "fallback": "blank"},
+    **{e: {"strategy": "parts"} for e in COMPOSITE_ENTITIES},
+}
+
+#: the strategies each entity accepts besides SUPPRESS
+STRATEGIES: dict[str, tuple[str, ...]] = {
+    **{e: ("pseudonym", "sprees") for e in NAME_ENTITIES},
+    "full_name": ("parts", "pseudonym", "sprees"),
+    "title": (),
+    "date": ("keep_month_year", "keep_year", "shift"),
+    "age": ("cap",),
+    **{e: ("shape",) for e in NUMBER_ENTITIES},
+    "ssn": ("ssn", "shape"),
+    "email": ("pseudonym",),
+    "url": ("pseudonym",),
+    "ip_address": ("documentation",),
+    "street": ("pseudonym", "sprees"),
+    "city": ("pseudonym", "sprees", "state"),
+    "place": ("pseudonym", "sprees", "state"),
+    "state": ("pseudonym",),
+    "country": (),
+    "zip": ("zip3", "shape"),
+    "hospital": ("pseudonym", "sprees"),
+    "organization": ("pseudonym", "sprees"),
+    **{e: ("parts",) for e in COMPOSITE_ENTITIES},
+}
+
+#: names of the lexicon's weighted lists this package draws from
+LISTS = {
+    "female": "first_names_female",
+    "male": "first_names_male",
+    "first": "first_names",
+    "surname": "surnames",
+    "hospital": "hospitals",
+    "city": "places",
+    "street": "streets",
+}
