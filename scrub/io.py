@@ -50,6 +50,19 @@ class InputDocument:
 
 
 @dataclass(frozen=True)
+class ReadFailure:
+    """A document that could not be read (bad bytes, a bad JSON line), yielded in its place by
+    `iter_documents(..., errors="yield")` so a corpus run can report it and go on."""
+
+    id: str
+    error: ScrubError
+    source: str = ""
+    kind: str = "text"
+    relpath: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
 class InputSpec:
     """What an INPUT argument is: 'text', 'folder', 'stdin', 'jsonl' or 'csv'."""
 
@@ -127,13 +140,20 @@ def decode_bytes(data: bytes, name: str, encoding: str = "utf-8", base: int = 0)
         raise _decode_error(name, base + exc.start, encoding) from None
 
 
-def _decoded_lines(fh: BinaryIO, name: str, encoding: str) -> Iterator[tuple[int, str]]:
+def _decoded_lines(fh: BinaryIO, name: str, encoding: str, soft: bool = False
+                   ) -> Iterator[tuple[int, str | ScrubError]]:
     """(1-based line number, decoded line with its newline), decoding strictly line by line so a
-    bad byte is reported at its offset in the file without reading the file whole."""
+    bad byte is reported at its offset in the file without reading the file whole. With `soft`
+    a line with a bad byte yields its ScrubError in place of the text and reading goes on."""
     if _ascii_compatible(encoding):
         offset = 0
         for lineno, raw in enumerate(fh, 1):
-            yield lineno, decode_bytes(raw, name, encoding, offset)
+            try:
+                yield lineno, decode_bytes(raw, name, encoding, offset)
+            except ScrubError as exc:
+                if not soft:
+                    raise
+                yield lineno, exc
             offset += len(raw)
         return
     # UTF-16 and the like: newline is not one byte, so decode as a stream (offset is approximate:
@@ -169,47 +189,70 @@ def _open_binary(path: str) -> BinaryIO:
 
 
 def iter_jsonl(path: str, *, encoding: str = "utf-8", text_column: str | None = None,
-               id_column: str | None = None, subject_column: str | None = None
-               ) -> Iterator[InputDocument]:
-    """Documents of a JSONL file: one object per line; blank lines are skipped."""
+               id_column: str | None = None, subject_column: str | None = None,
+               errors: str = "raise") -> Iterator[InputDocument | ReadFailure]:
+    """Documents of a JSONL file: one object per line; blank lines are skipped. With
+    errors="yield" a line that is not JSON, not an object or has no text gives a ReadFailure
+    (id `path:line`) instead of stopping the run."""
+    for item in _iter_jsonl(path, encoding, text_column, id_column, subject_column):
+        if isinstance(item, ReadFailure) and errors == "raise":
+            raise item.error
+        yield item
+
+
+def _iter_jsonl(path: str, encoding: str, text_column: str | None, id_column: str | None,
+                subject_column: str | None) -> Iterator[InputDocument | ReadFailure]:
     text_key = text_column or "text"
     id_key = id_column or "id"
     subject_key = subject_column or "subject"
     fh = _open_binary(path)
     try:
-        for lineno, line in _decoded_lines(fh, path, encoding):
+        for lineno, line in _decoded_lines(fh, path, encoding, soft=True):
+            if isinstance(line, ScrubError):
+                yield ReadFailure(f"{path}:{lineno}", line, path, "jsonl", line=lineno)
+                continue
             if not line.strip():
                 continue
             try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ScrubError("E803", f"{path}:{lineno}: not valid JSON "
-                                         f"({exc.msg} at column {exc.colno})") from None
-            if not isinstance(obj, dict):
-                raise ScrubError("E804", f"{path}:{lineno}: a JSONL line must be an object")
-            if text_key not in obj:
-                raise ScrubError("E804", f"{path}:{lineno}: no {text_key!r} field"
-                                 + ("" if text_column else "; name it with --text-column"))
-            text = obj[text_key]
-            if text is None:
-                text = ""
-            if not isinstance(text, str):
-                raise ScrubError("E810", f"{path}:{lineno}: field {text_key!r} is not a string")
-            if id_column and id_key not in obj:
-                raise ScrubError("E805", f"{path}:{lineno}: no {id_key!r} field (--id-column)")
-            if subject_column and subject_key not in obj:
-                raise ScrubError("E805", f"{path}:{lineno}: no {subject_key!r} field "
-                                         f"(--subject-column)")
-            doc_id = obj.get(id_key)
-            subject = obj.get(subject_key)
-            extra = {k: v for k, v in obj.items() if k != text_key}
-            yield InputDocument(
-                id=f"{path}:{lineno}" if doc_id is None else str(doc_id),
-                text=text, subject=None if subject is None else str(subject),
-                extra=extra, source=path, kind="jsonl", line=lineno, fields=tuple(obj))
+                yield _jsonl_doc(path, lineno, line, text_key, id_key, subject_key, text_column,
+                                 id_column, subject_column)
+            except ScrubError as exc:
+                yield ReadFailure(f"{path}:{lineno}", exc, path, "jsonl", line=lineno)
     finally:
         if fh is not sys.stdin.buffer:
             fh.close()
+
+
+def _jsonl_doc(path: str, lineno: int, line: str, text_key: str, id_key: str, subject_key: str,
+               text_column: str | None, id_column: str | None,
+               subject_column: str | None) -> InputDocument:
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise ScrubError("E803", f"{path}:{lineno}: not valid JSON "
+                                 f"({exc.msg} at column {exc.colno})") from None
+    if not isinstance(obj, dict):
+        raise ScrubError("E804", f"{path}:{lineno}: a JSONL line must be an object")
+    if text_key not in obj:
+        raise ScrubError("E804", f"{path}:{lineno}: no {text_key!r} field"
+                         + ("" if text_column else "; name it with --text-column"))
+    text = obj[text_key]
+    if text is None:
+        text = ""
+    if not isinstance(text, str):
+        raise ScrubError("E810", f"{path}:{lineno}: field {text_key!r} is not a string")
+    if id_column and id_key not in obj:
+        raise ScrubError("E805", f"{path}:{lineno}: no {id_key!r} field (--id-column)")
+    if subject_column and subject_key not in obj:
+        raise ScrubError("E805", f"{path}:{lineno}: no {subject_key!r} field "
+                                 f"(--subject-column)")
+    doc_id = obj.get(id_key)
+    subject = obj.get(subject_key)
+    extra = {k: v for k, v in obj.items() if k != text_key}
+    return InputDocument(
+        id=f"{path}:{lineno}" if doc_id is None else str(doc_id),
+        text=text, subject=None if subject is None else str(subject),
+        extra=extra, source=path, kind="jsonl", line=lineno, fields=tuple(obj))
 
 
 @dataclass(frozen=True)
@@ -244,7 +287,7 @@ def iter_csv(path: str, *, encoding: str = "utf-8", text_column: str | None = No
         def texts() -> Iterator[str]:
             for lineno, line in lines:
                 row_line[0] = lineno
-                yield line
+                yield line  # type: ignore[misc] - strict decoding: never an error here
 
         stream = texts()
         first = next(stream, None)
@@ -305,13 +348,18 @@ def iter_csv(path: str, *, encoding: str = "utf-8", text_column: str | None = No
 
 def iter_documents(inputs: Iterable[str], *, encoding: str = "utf-8",
                    text_column: str | None = None, id_column: str | None = None,
-                   subject_column: str | None = None) -> Iterator[InputDocument]:
+                   subject_column: str | None = None, errors: str = "raise"
+                   ) -> Iterator[InputDocument | ReadFailure]:
     """Every document of every input, in order, one at a time.
 
     A text file is one document (id = its path); a folder gives its .txt files, sorted,
     recursively; '-' is stdin as one text document (id '-'); .jsonl/.ndjson and .csv/.tsv files
     give one document per line or row. Every input is checked to exist before the first document
     is read, so a typo in the last argument fails before any work is done.
+
+    errors="raise" (the default) stops at the first unreadable document with its ScrubError;
+    errors="yield" yields a ReadFailure in its place (a text file with bad bytes, a bad JSONL
+    line) and goes on. Missing inputs and malformed CSV always raise.
     """
     encoding = check_encoding(encoding)
     specs = [classify_input(str(p)) for p in inputs]
@@ -322,17 +370,23 @@ def iter_documents(inputs: Iterable[str], *, encoding: str = "utf-8",
         if spec.kind == "stdin":
             yield InputDocument("-", read_text_file("-", encoding, label="<stdin>"),
                                 source="-", kind="text", relpath="stdin.txt")
-        elif spec.kind == "text":
-            yield InputDocument(spec.path, read_text_file(spec.path, encoding), source=spec.path,
-                                kind="text", relpath=Path(spec.path).name)
-        elif spec.kind == "folder":
+        elif spec.kind in ("text", "folder"):
             root = Path(spec.path)
-            for f in folder_files(root):
-                yield InputDocument(str(f), read_text_file(f, encoding), source=str(f),
-                                    kind="text", relpath=f.relative_to(root).as_posix())
+            files = [(root, root.name)] if spec.kind == "text" else [
+                (f, f.relative_to(root).as_posix()) for f in folder_files(root)]
+            for f, rel in files:
+                try:
+                    text = read_text_file(f, encoding)
+                except ScrubError as exc:
+                    if errors == "raise" or exc.code == "E800":
+                        raise
+                    yield ReadFailure(str(f), exc, str(f), "text", rel)
+                    continue
+                yield InputDocument(str(f), text, source=str(f), kind="text", relpath=rel)
         elif spec.kind == "jsonl":
             yield from iter_jsonl(spec.path, encoding=encoding, text_column=text_column,
-                                  id_column=id_column, subject_column=subject_column)
+                                  id_column=id_column, subject_column=subject_column,
+                                  errors=errors)
         else:
             yield from iter_csv(spec.path, encoding=encoding, text_column=text_column,
                                 id_column=id_column, subject_column=subject_column)
@@ -392,3 +446,19 @@ def atomic_write_text(path: str | Path, text: str, encoding: str = "utf-8") -> N
     finally:
         if tmp.exists():
             tmp.unlink()
+
+
+def csv_layout(path: str, encoding: str = "utf-8") -> tuple[tuple[str, ...], CsvDialect]:
+    """The header and dialect of a CSV file, read from its first line (for writing it back)."""
+    fh = _open_binary(path)
+    try:
+        first = next(_decoded_lines(fh, path, encoding), None)
+    finally:
+        if fh is not sys.stdin.buffer:
+            fh.close()
+    if first is None:
+        raise ScrubError("E805", f"{path}: empty CSV file (no header)")
+    line = first[1].lstrip("\ufeff")  # type: ignore[union-attr]
+    dialect = sniff_csv(path, line)
+    header = next(csv.reader([line], delimiter=dialect.delimiter))
+    return tuple(header), dialect
