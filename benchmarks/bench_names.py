@@ -1,0 +1,62 @@
+"""Speed of the names detector alone: prose, and the adversarial inputs the scan must stay linear on.
+
+    python benchmarks/bench_names.py [--mb 1.0]
+
+Prose is the test fixtures' texts repeated to the requested size (one document). Each figure is the
+best of three runs, after a warm-up run that fills the word caches.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from scrub.detectors.names import NameDetector
+from scrub.types import Document
+
+HERE = Path(__file__).resolve().parent
+
+
+def prose(mb: float) -> str:
+    texts = []
+    for p in sorted((HERE.parent / "tests" / "data").glob("*.jsonl")):
+        for line in p.read_text(encoding="utf-8").splitlines():
+            texts.append(json.loads(line)["text"])
+    one = "\n\n".join(texts)
+    n = int(mb * 1_000_000)
+    return (one * (n // len(one) + 1))[:n]
+
+
+def best_of(det: NameDetector, text: str, runs: int = 3) -> float:
+    det.detect(Document(text))
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        det.detect(Document(text))
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--mb", type=float, default=1.0)
+    args = ap.parse_args()
+    det = NameDetector()
+    cases = {
+        "prose (fixtures)": prose(args.mb),
+        "1 MB of digits": "1" * 1_000_000,
+        "1 MB without spaces": "Ab" * 500_000,
+        "100,000 x 'Dr. '": "Dr. " * 100_000,
+        "1 MB of capitals": "ABC DEF " * 125_000,
+        "1 MB of initials": "J." * 500_000,
+        "1 MB of 'Smith, '": ("Smith, " * 150_000)[:1_000_000],
+    }
+    for name, text in cases.items():
+        secs = best_of(det, text)
+        print(f"{name:24s} {len(text) / 1e6:6.2f} MB  {secs * 1000:8.1f} ms  "
+              f"{len(text) / 1e6 / secs:7.2f} MB/s")
+
+
+if __name__ == "__main__":
+    main()
