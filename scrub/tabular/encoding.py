@@ -213,14 +213,22 @@ class Encoded:
         self.pop_n = len(population)
         return self
 
-    def joint_counts(self, levels: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    def joint_counts(self, levels: Sequence[int],
+                     hashed: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """For every distinct tuple of the table: its class size in the table and the count of
-        its class in the attached population."""
+        its class in the attached population (`hashed`: counts of merged classes, upper bounds)."""
         m = len(self.weights)
         both = [[np.concatenate([self.bcodes[a][lvl], self.pop_bcodes[a][lvl]])
                  if lvl == lv else None for lvl in range(self.shape[a])]
                 for a, lv in enumerate(levels)]
-        key, _ = self.node_keys(levels, both)
+        key, radix = self.node_keys(levels, both)
+        if hashed and radix > _HASH_PRIMES[-1]:
+            # Merging classes by hashing only raises population counts: a sound quick test.
+            key, radix = key % _HASH_PRIMES[-1], _HASH_PRIMES[-1]
+        if radix <= _HASH_PRIMES[-1]:
+            sample = np.bincount(key[:m], weights=self.weights, minlength=radix)
+            pop = np.bincount(key[m:], weights=self.pop_weights, minlength=radix)
+            return sample[key[:m]], pop[key[:m]]
         uniq, inv = np.unique(key, return_inverse=True)
         inv = inv.reshape(-1)
         sample = np.bincount(inv[:m], weights=self.weights, minlength=len(uniq))

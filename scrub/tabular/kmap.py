@@ -65,6 +65,12 @@ def k_map_assess(k: int) -> Assess:
     def assess(enc: Encoded, node: tuple[int, ...]) -> np.ndarray:
         _, pop = enc.joint_counts(node)
         return pop < k
+
+    def fails(enc: Encoded, node: tuple[int, ...], limit: int) -> bool:
+        _, pop = enc.joint_counts(node, hashed=True)
+        return float(enc.weights[pop < k].sum()) > limit
+
+    assess.fails = fails  # type: ignore[attr-defined]
     return assess
 
 
