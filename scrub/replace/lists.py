@@ -91,7 +91,7 @@ class Lists:
         f = getattr(self.lex, "sex_of", None)
         if f is None:
             return None
-        s = f(first)
+        s = f(_cap(first))
         if not s:
             return None
         s = str(s).upper()[:1]
@@ -101,21 +101,21 @@ class Lists:
         lex = self.lex
         for attr in ("is_first_name", "is_surname"):
             f = getattr(lex, attr, None)
-            if f is not None and f(word):
+            if f is not None and f(_cap(word)):
                 return True
         return False
 
     def is_first_name(self, word: str) -> bool:
         f = getattr(self.lex, "is_first_name", None)
-        return bool(f and f(word))
+        return bool(f and f(_cap(word)))
 
     def is_surname(self, word: str) -> bool:
         f = getattr(self.lex, "is_surname", None)
-        return bool(f and f(word))
+        return bool(f and f(_cap(word)))
 
     def nickname_formals(self, nick: str) -> list[str]:
         f = getattr(self.lex, "nickname_formals", None)
-        return list(f(nick) or []) if f else []
+        return list(f(_cap(nick)) or []) if f else []
 
     def zip3_population(self, zip3: str) -> int | None:
         f = getattr(self.lex, "zip3_population", None)
@@ -170,6 +170,11 @@ class Lists:
         self._places()
         assert self._home is not None
         return word.casefold() in self._home
+
+
+def _cap(word: str) -> str:
+    """Names are looked up in their usual spelling: "GRAVES" and "graves" as "Graves"."""
+    return word[:1].upper() + word[1:].lower() if word.isupper() or word.islower() else word
 
 
 def split_place(value: Any) -> tuple[str, str]:

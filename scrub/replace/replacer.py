@@ -124,8 +124,8 @@ class Replacer:
             if bad:
                 raise ScrubError("E711", f"{self.source}: [replace.{ent}] has unknown key(s) "
                                          f"{', '.join(bad)}")
-            allowed = STRATEGIES.get(ent, ()) + SUPPRESS
             for k in ("strategy", "fallback"):
+                allowed = STRATEGIES.get(ent, ()) + SUPPRESS if k == "strategy" else SUPPRESS
                 if k in opts and opts[k] not in allowed:
                     raise ScrubError("E712", f"{self.source}: [replace.{ent}] {k} must be one of "
                                              f"{', '.join(allowed)}")
