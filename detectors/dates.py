@@ -1,0 +1,466 @@
+"""The date detector (scrub.dates.v1): calendar dates in every written form, and years that are dates.
+
+Its patterns are the templates of templates/dates.toml (Figure 110 and clinical forms); code adds
+what templates cannot say: validators for impossible dates, the unit after a number that makes
+it a dose or a count ("1/2 tab", "2000 mg"), a time written right after a date, and bare
+month/day at the start of a note line.
+"""
+from __future__ import annotations
+
+import re
+from functools import cached_property
+
+import regex
+
+from scrub.detector import Detector
+from scrub.templates import MONS, MONTHS, TemplateMatcher, gate_windows, load_rules
+from scrub.types import Candidate, Document
+
+# ------------------------------------------------------------------ calendar facts
+
+_MONTH_OF: dict[str, int] = {}
+for _i, _m in enumerate(MONTHS, start=1):
+    _MONTH_OF[_m] = _i
+    _MONTH_OF[_m[:3]] = _i
+_MONTH_OF["sept"] = 9
+assert set(MONS) <= set(_MONTH_OF)
+
+_DAYS_IN = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+_ORDWORDS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+             "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
+             "twentieth").split()
+_ORD_OF: dict[str, int] = {w: i for i, w in enumerate(_ORDWORDS, start=1)}
+_ORD_OF["thirtieth"] = 30
+for _i, _w in enumerate(_ORDWORDS[:9], start=1):
+    for _sep in ("-", " ", ""):
+        _ORD_OF[f"twenty{_sep}{_w}"] = 20 + _i
+        if _i == 1:
+            _ORD_OF[f"thirty{_sep}{_w}"] = 31
+
+#: month words that are also common English words: in lower case, with no year, not a month
+_AMBIGUOUS_MONTHS = {"may", "march", "august"}
+
+_WORD = regex.compile(r"\p{L}+")
+_ORD_RE = regex.compile(r"(?:twenty|thirty)[- ]?\p{L}+|\p{L}+", regex.IGNORECASE)
+_NUM = regex.compile(r"(['’]?)(\d+)")
+
+
+def _leap(year: int) -> bool:
+    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+
+
+def _valid_day(month: int, day: int, year: int | None) -> bool:
+    if not (1 <= month <= 12 and 1 <= day <= _DAYS_IN[month - 1]):
+        return False
+    if month == 2 and day == 29 and year is not None:
+        # a two-digit year may be either century; 00 is a leap year in 2000 only
+        return _leap(year) if year >= 100 else (_leap(1900 + year) or _leap(2000 + year))
+    return True
+
+
+def _month_word(s: str) -> tuple[int, int, str] | None:
+    """(month, position, word as written) of the first month word in `s`."""
+    for m in _WORD.finditer(s):
+        month = _MONTH_OF.get(m.group().lower())
+        if month:
+            return month, m.start(), m.group()
+    return None
+
+
+def _parse_text_date(s: str) -> tuple[int, list[int], int | None, str] | None:
+    """Month, days, year and the month word of a date written with a month word; None if none."""
+    found = _month_word(s)
+    if found is None:
+        return None
+    month, pos, word = found
+    days: list[int] = []
+    year: int | None = None
+    day_first = False
+    low = s.lower()
+    for m in _ORD_RE.finditer(low):
+        if m.group() in _ORD_OF:
+            days.append(_ORD_OF[m.group()])
+    for m in _NUM.finditer(s):
+        digits = m.group(2)
+        if len(digits) == 4 or m.group(1):
+            year = int(digits)
+        elif m.start() < pos:
+            days.append(int(digits))  # the day before the month: "12 April", "1-MAR-91"
+            day_first = True
+        elif day_first or s[pos + len(word):m.start()].strip(". ") == "-":
+            year = int(digits)  # "1-MAR-91", "Mar-91": after the month, a two-digit year
+        else:
+            days.append(int(digits))  # "March 1", "Jan 5-7"
+    return month, days, year, word
+
+
+def date_text(s: str) -> bool | None:
+    """A date with a month word: every day it names exists in that month (and year)."""
+    parsed = _parse_text_date(s)
+    if parsed is None:
+        return False
+    month, days, year, _ = parsed
+    if year is not None and year >= 100 and not 1800 <= year <= 2099:
+        return False
+    return None if all(_valid_day(month, d, year) for d in days) else False
+
+
+def date_text_noyear(s: str) -> bool | None:
+    """As date_text, and a lower-case "may"/"march"/"august" without a year is the word, not the month."""
+    parsed = _parse_text_date(s)
+    if parsed is None:
+        return False
+    month, days, year, word = parsed
+    if year is None and word.islower() and word.lower() in _AMBIGUOUS_MONTHS:
+        return False
+    if year is None and word.islower() and len(word.rstrip(".")) <= 4 and word.lower() != "june":
+        # "dec 2" (decreased), "mar 3": abbreviations in lower case without a year are shorthand
+        return False
+    return date_text(s)
+
+
+def month_alone(s: str) -> bool | None:
+    """A month standing alone ("in March"): capitalized when it is also an English word."""
+    found = _month_word(s)
+    if found is None:
+        return False
+    word = found[2]
+    if word.islower() and (word in _AMBIGUOUS_MONTHS or len(word.rstrip(".")) <= 4):
+        return False
+    return None
+
+
+def _numbers(s: str) -> list[str]:
+    return [m.group(2) for m in _NUM.finditer(s)]
+
+
+def _numeric_ok(parts: list[str]) -> bool:
+    if len(parts) != 3:
+        return False
+    a, b, c = parts
+    if len(a) == 4:
+        return _valid_day(int(b), int(c), int(a))
+    year = int(c)
+    if len(c) == 4 and not 1800 <= year <= 2099:
+        return False
+    # month first (US) or day first (most of the world): either reading will do
+    return _valid_day(int(a), int(b), year) or _valid_day(int(b), int(a), year)
+
+
+def date_numeric(s: str) -> bool | None:
+    """A date in numbers only: some reading of it (m/d/y, d/m/y, y-m-d) is a real day."""
+    return None if _numeric_ok(_numbers(s)) else False
+
+
+def date_iso_time(s: str) -> bool | None:
+    """An ISO 8601 date and time: the date part is a real day (the template bounds the time)."""
+    return None if _numeric_ok(_numbers(s)[:3]) else False
+
+
+def date_numeric_range(s: str) -> bool | None:
+    """Two numeric dates joined by a dash: both are real days."""
+    parts = _numbers(s)
+    return None if len(parts) == 6 and _numeric_ok(parts[:3]) and _numeric_ok(parts[3:]) else False
+
+
+def date_md(s: str) -> bool | None:
+    """Month/day without a year ("2/3"): a real day of that month."""
+    parts = _numbers(s)
+    return None if len(parts) == 2 and _valid_day(int(parts[0]), int(parts[1]), None) else False
+
+
+def date_md_range(s: str) -> bool | None:
+    """Two month/day dates joined by a dash, the second not before the first."""
+    p = [int(x) for x in _numbers(s)]
+    if len(p) != 4 or not (_valid_day(p[0], p[1], None) and _valid_day(p[2], p[3], None)):
+        return False
+    return None if (p[2], p[3]) >= (p[0], p[1]) or p[2] < p[0] - 6 else False
+
+
+def year_plausible(s: str) -> bool | None:
+    """A year that is a date in a record: 1880 to 2049 (later "years" are counts)."""
+    parts = _numbers(s)
+    four = [int(x) for x in parts if len(x) == 4]
+    if not four:
+        return None  # "'93"
+    return None if all(1880 <= y <= 2049 for y in four) else False
+
+
+def year_range(s: str) -> bool | None:
+    """Two years joined by a dash ("1990-1995", "2015-18"), the second after the first."""
+    parts = _numbers(s)
+    if len(parts) != 2 or year_plausible(parts[0]) is False:
+        return False
+    first = int(parts[0])
+    second = int(parts[1]) if len(parts[1]) == 4 else (first // 100) * 100 + int(parts[1])
+    return None if first < second <= 2049 else False
+
+
+# ------------------------------------------------------------------ context
+
+#: a unit or count word right after the number makes it a quantity: "1/2 tab", "2000 mg"
+_UNIT_AFTER = regex.compile(
+    r"[ \t]{0,3}(?:(?:-|to)[ \t]{0,3}[\d./]+[ \t]{0,3})?"
+    r"(?:mg|mcg|µg|ug|g|gm|grams?|kg|lbs?|pounds?|oz|ml|cc|l|liters?|dl|units?|u|iu|meq|mmol|"
+    r"mmhg|mm|cm|m|km|ft|feet|inch(?:es)?|miles?|%|x|times|tabs?|tablets?|caps?|capsules?|"
+    r"pills?|puffs?|drops?|doses?|sprays?|amps?|vials?|cups?|tsp|tbsp|calories|kcal|cal|"
+    r"steps|cells|copies|patients?|people|persons|subjects|participants|cases|children|adults|"
+    r"women|men|deaths|beds|samples|hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|"
+    r"wks?|months?|mos?|years?|yrs?|degrees?|°|per|/)(?![\p{L}\d])",
+    regex.IGNORECASE)
+#: after a fraction-like "a/b": a score, a proportion or a strength, not a date
+_FRACTION_AFTER = regex.compile(
+    r"[ \t]{0,3}(?:of|strength|power|murmur|systolic|diastolic|holosystolic|sem|reflexes|"
+    r"pulses?|motor|sensation|normal|ns|ratio|dilated|effaced|grade|score|scale|vision|"
+    r"assist|max|maximum|full|strength)(?![\p{L}\d])", regex.IGNORECASE)
+#: a time written right after a date belongs to it: "03/14/2024 10:22", "Jan 5 at 3pm",
+#: "2024-03-14T10:22:05Z"; bounded blanks keep it linear
+_TIME_AFTER = regex.compile(
+    r"(?:T|[ \t]{0,3},?[ \t]{0,3}(?:(?:at|@)[ \t]{1,3})?)"
+    r"(?:(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?"
+    r"(?:[ \t]{0,2}[ap]\.?m\.?)?(?:[ \t]{0,2}(?:z|[+-]\d\d:?\d\d|utc|gmt|[ecmp][sd]t))?"
+    r"|(?:1[0-2]|0?[1-9])[ \t]{0,2}[ap]\.?m\.?"
+    r"|(?:[01]\d|2[0-3])[0-5]\d(?:[ \t]{0,2}(?:h|hrs?|hours))?)"
+    r"(?![\w:])(?![-./]\d)", regex.IGNORECASE)
+_WEEKDAY_BEFORE = regex.compile(
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?),?[ \t]{1,2}$", regex.IGNORECASE)
+_MILITARY = regex.compile(r"[ \t]{1,3}(?:[01]\d|2[0-3])[0-5]\d")
+
+#: templates whose matches name only a year, a month or a season: no time follows them
+_NO_TIME = ("date.year_", "date.month_context", "date.season_year", "date.month_year",
+            "date.holiday", "date.iso_time")
+#: templates that name a weekday themselves or only a year: no weekday goes before them
+_NO_WEEKDAY = ("date.year_", "date.weekday", "date.birth_year")
+#: templates that are numbers without a year or a month word: fractions look the same
+_FRACTION_LIKE = ("template:date.md", "template:date.md_context", "template:date.md_range")
+
+#: Gates: each template scans only windows around the hits of the one cheap thing its matches
+#: cannot do without (a month word, digits joined by "/", "-" or ".", a four-digit year...).
+#: Scanning a whole clinical text with ~30 templates costs seconds per MB; windows around the
+#: rare hits cost little. A template not listed here (a user's own) scans around every hit.
+_GATE_WORDS = {
+    "month": MONTHS + MONS,
+    "weekday": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+                "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"),
+    "holiday": ("christmas", "thanksgiving", "easter", "halloween", "new year", "new years",
+                "new year's", "new year’s", "independence", "labor", "memorial", "veterans",
+                "veteran's", "veteran’s", "valentine's", "valentine’s", "valentines", "mother's",
+                "mother’s", "mothers", "father's", "father’s", "fathers"),
+}
+#: stdlib `re` here: for these literal-led searches it is several times faster than `regex`
+#: stdlib `re` here: for these literal-led searches it is several times faster than `regex`.
+#: Each chains hits less than a window apart into one match, so dense numbers (a lab table)
+#: cost one window, not one Python object per hit.
+_CHAIN = r"(?:[\s\S]{0,40}?%s)*"
+_GATE_PATTERNS = {
+    "numsep": re.compile(r"\d[-/.]\d" + _CHAIN % r"\d[-/.]\d"),
+    "year": re.compile(r"(?:(?:1[89]|20)\d\d(?!\d)|['’]\d\d(?!\d))"
+                       + _CHAIN % r"(?:(?:1[89]|20)\d\d(?!\d)|['’]\d\d(?!\d))"),
+}
+_GATE_OF = {
+    "date.month_day_year": "month_at", "date.month_day": "month_at",
+    "date.month_ordword": "month_at", "date.day_month_year": "month",
+    "date.ordword_of_month": "month", "date.day_month": "month", "date.month_year": "month",
+    "date.month_context": "month", "date.season_year": "year", "date.weekday": "weekday",
+    "date.holiday": "holiday", "date.numeric_slash": "numsep", "date.numeric_dash": "numsep",
+    "date.numeric_dot": "numsep", "date.iso": "numsep", "date.iso_time": "numsep",
+    "date.numeric_range": "numsep", "date.month_year_numeric": "numsep",
+    "date.md_context": "numsep", "date.md_range": "numsep", "date.md": "numsep",
+    "date.birth_year": "year", "date.year_context": "year", "date.year_paren": "year",
+    "date.year_range": "year", "date.year_bare": "year",
+}
+#: (hits of, room before, room after) of each gate's windows. Before a month word: "the
+#: twenty-first of ", "throughout "; templates that begin with the month word need none. After
+#: it: " the twenty-first, 2023". Before digits: a date word ("discharged: "); after them the
+#: rest of the date ("/2024"). Weekdays and times around a date are code's (_with_weekday,
+#: _with_time), so no window needs room for them.
+_ROOM = {
+    "month_at": ("month", 0, 32), "month": ("month", 20, 24), "numsep": ("numsep", 20, 16),
+    "year": ("year", 20, 8), "weekday": ("weekday", 0, 12), "holiday": ("holiday", 0, 24),
+    "any": ("any", 28, 32),
+}
+
+
+def _automaton():
+    import ahocorasick  # a core dependency; imported here so the module loads without it
+
+    a = ahocorasick.Automaton()
+    for gate, words in sorted(_GATE_WORDS.items()):
+        for w in words:
+            a.add_word(w, (gate, len(w)))
+    a.make_automaton()
+    return a
+
+
+_AUTOMATON = None
+
+
+_LONG_RUN = re.compile(r"\S{65,}")
+
+
+def _outside(spans: list[tuple[int, int]], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The parts of sorted `spans` outside the sorted, disjoint `runs`."""
+    out = []
+    i = 0
+    for s, e in spans:
+        while i < len(runs) and runs[i][1] <= s:
+            i += 1
+        j = i
+        while s < e:
+            if j >= len(runs) or runs[j][0] >= e:
+                out.append((s, e))
+                break
+            if runs[j][0] > s:
+                out.append((s, runs[j][0]))
+            s = max(s, runs[j][1])
+            j += 1
+    return out
+
+
+def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
+    """Spans of each gate's hits: its words at a word start (Aho-Corasick), or its pattern."""
+    global _AUTOMATON
+    if _AUTOMATON is None:
+        _AUTOMATON = _automaton()  # built once per process; read-only afterwards
+    hits: dict[str, list[tuple[int, int]]] = {g: [] for g in (*_GATE_WORDS, *_GATE_PATTERNS)}
+    low = text.lower()
+    n = len(low)
+    for end, (gate, size) in _AUTOMATON.iter(low):
+        start = end + 1 - size
+        # whole words only: "Marcus", "monitor" and "saturation" open no window
+        if (start == 0 or not low[start - 1].isalnum()) and (end + 1 == n or not low[end + 1].isalpha()):
+            hits[gate].append((start, end + 1))
+    for gate, pattern in _GATE_PATTERNS.items():
+        hits[gate] = [m.span() for m in pattern.finditer(text)]
+    if any(e - s > 4096 for h in hits.values() for s, e in h):
+        # Far denser than any prose ("1/2/1/2/..."): drop what lies inside runs of 65+
+        # non-blank characters, where no date stands, so templates do not rescan the run.
+        runs = [m.span() for m in _LONG_RUN.finditer(text)]
+        if runs:
+            hits = {g: _outside(sorted(h), runs) for g, h in hits.items()}
+    return hits
+
+
+class DateDetector(Detector):
+    """Dates from templates with likelihoods, checked by validators and context."""
+
+    name = "scrub.dates.v1"
+    entities = ("date",)
+    template_families = ("dates",)
+
+    DEFAULT_RULES = {"md_line_start": 0.75}
+
+    def validators(self) -> dict:
+        return {"date_text": date_text, "date_text_noyear": date_text_noyear,
+                "month_alone": month_alone, "date_numeric": date_numeric, "date_iso_time": date_iso_time,
+                "date_numeric_range": date_numeric_range, "date_md": date_md,
+                "date_md_range": date_md_range, "year_plausible": year_plausible,
+                "year_range": year_range}
+
+    @property
+    def rules(self) -> dict:
+        found = load_rules(self.settings.templates_dir, "dates")
+        return {**self.DEFAULT_RULES, **{k: found[k] for k in found if k in self.DEFAULT_RULES}}
+
+    @cached_property
+    def gated(self) -> list[tuple[str, TemplateMatcher]]:
+        """(gate, matcher of the templates behind that gate), in a fixed order."""
+        groups: dict[str, list] = {}
+        for t in self.templates:
+            groups.setdefault(_GATE_OF.get(t.id, "any"), []).append(t)
+        return [(g, TemplateMatcher(groups[g], self.name, self.validators())) for g in sorted(groups)]
+
+    @staticmethod
+    def windows(text: str, hits: dict[str, list[tuple[int, int]]], gate: str) -> list[tuple[int, int]]:
+        """The parts of the text worth scanning for the templates behind `gate`."""
+        source, before, after = _ROOM[gate]
+        spans = hits[source] if source != "any" else sorted(h for g in hits for h in hits[g])
+        return _pad(text, spans, before, after)
+
+    def detect(self, doc: Document) -> list[Candidate]:
+        text = doc.text
+        line_start = float(self.rules["md_line_start"])
+        out: list[Candidate] = []
+        hits = gate_hits(text)
+        found = [c for gate, matcher in self.gated for c in matcher.match(text, self.windows(text, hits, gate))]
+        for c in found:
+            if _UNIT_AFTER.match(text, c.end, min(len(text), c.end + 24)):
+                continue
+            if c.why in _FRACTION_LIKE and _FRACTION_AFTER.match(text, c.end, min(len(text), c.end + 16)):
+                continue
+            if not c.why.startswith(_NO_TIME, len("template:")):
+                c = _with_time(text, c)
+            if not c.why.startswith(_NO_WEEKDAY, len("template:")):
+                c = _with_weekday(text, c)
+            out.append(c)
+            if c.why == "template:date.md" and _at_line_start(text, c.start):
+                out.append(Candidate(c.start, c.end, c.entity, line_start, self.name,
+                                     "context:line-start"))
+        return _drop_contained(out)
+
+
+def _pad(text: str, spans: list[tuple[int, int]], before: int, after: int) -> list[tuple[int, int]]:
+    """Merge the sorted spans, each padded, into windows that end at a word's end."""
+    n = len(text)
+    out: list[tuple[int, int]] = []
+    for s, e in spans:
+        lo, hi = max(0, s - before), min(n, e + after)
+        if out and lo <= out[-1][1]:
+            if hi > out[-1][1]:
+                out[-1] = (out[-1][0], hi)
+        else:
+            out.append((lo, hi))
+    # a window never ends inside a word, where a match could end too early
+    return [(lo, _WORD_END.match(text, hi).end() if hi < n else hi) for lo, hi in out]
+
+
+_WORD_END = re.compile(r"\w{0,64}")
+
+
+def _with_weekday(text: str, c: Candidate) -> Candidate:
+    """Extend a date over a weekday written right before it ("Wednesday, February 2, 1994")."""
+    m = _WEEKDAY_BEFORE.search(text, max(0, c.start - 16), c.start)
+    if m is None or (m.start() > 0 and text[m.start() - 1].isalnum()):
+        return c
+    return Candidate(m.start(), c.end, c.entity, c.likelihood, c.detector, c.why, c.parts)
+
+
+def _with_time(text: str, c: Candidate) -> Candidate:
+    """Extend a date over a time written right after it."""
+    m = _TIME_AFTER.match(text, c.end, min(len(text), c.end + 40))
+    if m is None or m.end() == c.end:
+        return c
+    if _MILITARY.fullmatch(text, c.end, m.end()) and (
+            _UNIT_AFTER.match(text, m.end(), min(len(text), m.end() + 24))
+            or regex.search(r"\d{4}$", text[c.start:c.end])):
+        return c  # "3/14 1500 mL" is a volume; "Jan 5 2023 1200" keeps only the date's year
+    return Candidate(c.start, m.end(), c.entity, c.likelihood, c.detector, c.why, c.parts)
+
+
+def _at_line_start(text: str, start: int) -> bool:
+    """Only blanks between the previous newline (or the start of the text) and `start`."""
+    i = start - 1
+    while i >= 0 and text[i] in " \t":
+        i -= 1
+    return i < 0 or text[i] == "\n"
+
+
+def _drop_contained(cands: list[Candidate]) -> list[Candidate]:
+    """Drop each candidate lying inside another that is at least as likely (and drop duplicates).
+
+    The arbiter would decide the same; dropping here keeps `scrub detect` output readable.
+    Dates are short, so only a few earlier candidates can contain a later one.
+    """
+    cands = sorted(cands, key=lambda c: (c.start, -c.end, -c.likelihood, c.why))
+    kept: list[Candidate] = []
+    for c in cands:
+        contained = False
+        for k in kept[-8:]:
+            if k.start <= c.start and c.end <= k.end and k.likelihood >= c.likelihood:
+                contained = True
+                break
+        if not contained:
+            kept.append(c)
+    return kept
