@@ -35,7 +35,8 @@ def test_fresh_key_when_none(monkeypatch):
     assert a.hex() not in FRESH_KEY_NOTICE and "fresh random key" in FRESH_KEY_NOTICE
 
 
-@pytest.mark.parametrize("content, code", [(None, "E700"), (b"k3y\n", "E702")])
+@pytest.mark.parametrize("content, code", [(None, "E700"), (b"k3y\n", "E702")],
+                         ids=["missing", "too-short"])
 def test_bad_key_file(tmp_path, content, code):
     """A missing or too short key file is refused with a code, never echoing the key."""
     p = tmp_path / "key"
