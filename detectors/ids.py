@@ -8,6 +8,7 @@ identifier label and never come out of it.
 """
 from __future__ import annotations
 
+import ahocorasick
 import regex
 
 from scrub.detector import Detector
@@ -160,16 +161,40 @@ _LABEL_RE = regex.compile(
     r"(?:[ \t]+(?:number|num|no\.?|id|code|policy|plan))?"
     r"(?:" + _SEP + r"|(?<=\#))(?:\#[ \t]*)?" + _VALUE + r"(?![\w-])",
     regex.IGNORECASE | regex.V0)
+#: the first word of every label: an Aho-Corasick pass finds where a label may start, and the
+#: label pattern is tried only there (one big alternation tried at every character is slow)
+_LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "record", "chart",
+                "ch", "unit", "hospital", "patient", "pt", "acct", "account", "billing", "invoice",
+                "member", "insurance", "ins", "health", "policy", "prescription", "plan", "hmo",
+                "medicare", "medicaid", "subscriber", "group", "beneficiary", "coverage", "driver",
+                "license", "licence", "lic", "dl", "npi", "dea", "vin", "plate", "tag", "serial",
+                "s/n", "sn", "device", "udi", "implant", "model", "credit", "card", "visa",
+                "mastercard", "amex", "cc", "iban", "id", "ref", "reference", "case", "claim",
+                "accession", "specimen", "order", "encounter", "visit", "study", "participant",
+                "subject", "enrollment", "confirmation", "access")
+
+
+def _heads_automaton():
+    auto = ahocorasick.Automaton()
+    for h in _LABEL_HEADS:
+        auto.add_word(h, len(h))
+    auto.make_automaton()
+    return auto
+
+
+_HEADS = _heads_automaton()
+_DIGIT = regex.compile(r"\d")
 #: spaced groups that continue an SSN or card number after its label ("402 19 8877")
 _MORE_GROUPS = regex.compile(r"(?:[ \t]\d{2,7}){1,4}(?![\w-])")
 _GLUED_MRN = regex.compile(r"(?-i:MRN)[#:]?\s*(?P<v>[A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9])){3,24})(?![\w-])")
 _SIGNATURE = regex.compile(
     r"(?<=\w[.,]?\s*,?\s*)(?:M\.D\.|MD|D\.O\.|DO|R\.N\.|RN|N\.P\.|NP|PA-C|Ph\.D\.|PhD|DDS|DMD|"
     r"PharmD|MBBS|FACP|FACS|MPH)\.?[ \t]+(?P<v>\d{4,10})[ \t]*$", regex.MULTILINE)
-#: every identifier holds two digits close together; labels stand at most ~60 characters
-#: before them. Near digit runs are chained so a digit-dense text costs one step per cluster.
+#: every templated identifier holds two digits close together, with at most ~20 letters
+#: before them ("CRIMSON-0447") and a few groups after; context words are looked up in the
+#: whole text, so windows need not hold them. Near digit runs are chained into one hit.
 _DIGIT_GATE = regex.compile(r"\d[^\n\d]{0,2}\d(?:[^\n]{0,24}?\d[^\n\d]{0,2}\d)*")
-_BEFORE, _AFTER = 72, 8
+_BEFORE, _AFTER = 24, 24
 #: a value followed by one of these is a measurement, not an identifier
 _UNIT_AFTER = regex.compile(
     r"\s*(?:mg|mcg|ug|g|gm|kg|lbs?|ml|cc|l|units?|iu|meq|mmol|mmhg|bpm|%|x|times|tabs?|tablets?|"
@@ -215,12 +240,35 @@ class IdDetector(Detector):
         found = load_rules(self.settings.templates_dir, "ids")
         return {**self.DEFAULT_RULES, **{k: float(found[k]) for k in found if k in self.DEFAULT_RULES}}
 
+    @staticmethod
+    def _labelled(text: str):
+        """Matches of the label pattern, tried only where a label's first word starts.
+
+        (One Aho-Corasick pass over the whole text: the automaton copies its input on every
+        call, so calling it per window would cost the whole text each time.)
+        """
+        lower = text.lower()
+        if len(lower) != len(text):
+            lower = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+        last_end = -1
+        n = len(text)
+        for end, length in _HEADS.iter(lower):
+            start = end - length + 1
+            if start < last_end or (start > 0 and (lower[start - 1].isalnum() or lower[start - 1] == "/")):
+                continue
+            if not _DIGIT.search(text, start, start + 72):
+                continue  # no value can follow: skip the costly label pattern
+            m = _LABEL_RE.match(text, start, min(n, start + 160))
+            if m:
+                last_end = m.end()
+                yield m
+
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
         rules = self.rules
         windows = gate_windows(text, _DIGIT_GATE, _BEFORE, _AFTER, long_runs=40)
         out = self.matcher.match(text, windows)
-        for m in (m for lo, hi in windows for m in _LABEL_RE.finditer(text, lo, hi)):
+        for m in self._labelled(text):
             ent, strong = next(_GROUP[g] for g in _GROUP if m.group(g) is not None)
             s, e = m.span("v")
             value = m.group("v")

@@ -23,9 +23,13 @@ _RANGE_BEFORE = regex.compile(
     r"pages?|pp\.?|vol\.?|volume|§)\s*[:#]?\s*$", regex.IGNORECASE)
 
 
-#: every template needs a run of 4+ digits and separators, or an "ext" word: the gate.
-_GATE = regex.compile(r"\d[\d()+ \t-]{2,}\d")
+#: every template needs a run of 5+ digits and separators (or 4 digits), or an "ext" word:
+#: the gate. Decimals ("98.6") stay out; near runs are chained into one hit.
+_GATE = regex.compile(r"(?:\d[\d()+ \t.-]{3,}\d|\d{4})(?:[^\n]{0,24}?(?:\d[\d()+ \t.-]{3,}\d|\d{4}))*")
 _EXT = regex.compile(r"ext", regex.IGNORECASE)
+#: a kind written after a number ("930.167.3943 fax"); the number is found looking back from it
+_TRAILING_LABEL = regex.compile(r"(?<![a-z])(?:fax|office|mobile|cell|home|work|phone)\b", regex.IGNORECASE)
+_NUMBER_BEFORE = regex.compile(r"(?<![\w+(])(\+?\(?\d[\d \t().-]{5,20}\d)[ \t]*[-(]?[ \t]*$")
 #: room left around a gate hit for labels and context words before it and labels after it
 _BEFORE, _AFTER = 72, 16
 
@@ -50,7 +54,7 @@ def labelled_phone(s: str) -> bool | None:
         return False
     if _YEAR_RANGE.match(s.strip()):
         return False
-    groups = _GROUPS.findall(s)
+    groups = _GROUPS.findall(s.replace("(0)", " "))  # "+41 (0)69": the trunk 0 is no group
     if len(groups) > 4 and min(len(g) for g in groups) < 2:
         return False
     return None
@@ -78,7 +82,7 @@ class PhoneDetector(Detector):
     entities = ("phone", "fax")
     template_families = ("phones",)
 
-    DEFAULT_RULES = {"local_number": 0.75}
+    DEFAULT_RULES = {"local_number": 0.75, "trailing_fax": 0.90, "trailing_phone": 0.85}
 
     def validators(self) -> dict:
         return {"phone_digits": phone_digits, "labelled_phone": labelled_phone, "pager": pager,
@@ -97,9 +101,20 @@ class PhoneDetector(Detector):
 
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
-        out = self.matcher.match(text, self.windows(text))
-        local = float(self.rules["local_number"])
+        windows = self.windows(text)
+        out = self.matcher.match(text, windows)
+        rules = self.rules
+        local = float(rules["local_number"])
         extra = []
+        for lo, hi in windows:
+            for m in _TRAILING_LABEL.finditer(text, lo, hi):
+                before = _NUMBER_BEFORE.search(text, max(0, m.start() - 32), m.start())
+                if before is None or labelled_phone(before.group(1)) is False:
+                    continue
+                fax = m.group().lower().startswith("fax")
+                extra.append(Candidate(before.start(1), before.end(1), "fax" if fax else "phone",
+                                       float(rules["trailing_fax" if fax else "trailing_phone"]),
+                                       self.name, "context:trailing-fax" if fax else "context:trailing-phone"))
         for c in out:
             if c.why not in ("template:fig113-local", "template:fig113-area-slash"):
                 continue

@@ -100,7 +100,7 @@ def test_deidgate_identifiers_recalled():
 
 
 @pytest.mark.parametrize("text", ["1" * 1_000_000, "1 " * 500_000, "abc.def-12/" * 90_000,
-                                  "MRN " * 200_000])
+                                  "MRN " * 200_000], ids=lambda t: f"{t[:6]!r}x{len(t)}")
 def test_linear_inputs(text):
     """Pathological long inputs finish (correctness only, no timing)."""
     assert isinstance(DET.detect(Document(text)), list)

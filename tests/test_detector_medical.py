@@ -76,7 +76,7 @@ def test_measurement_blocks_false_date():
 
 
 @pytest.mark.parametrize("text", ["1" * 1_000_000, "insulin" * 100_000, "1 mg " * 200_000,
-                                  "Dr. " * 100_000])
+                                  "Dr. " * 100_000], ids=lambda t: f"{t[:6]!r}x{len(t)}")
 def test_linear_inputs(text):
     """Pathological long inputs finish (correctness only, no timing)."""
     assert isinstance(DET.detect(Document(text)), list)
