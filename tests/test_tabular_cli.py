@@ -126,3 +126,12 @@ def test_risk_with_population_table(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["k_map"] >= 1 and 0 < out["delta_min"] <= out["delta_max"] <= 1
     assert out["journalist_risk"] == pytest.approx(1 / out["k_map"])
+
+
+@pytest.mark.parametrize("cell", ["plain", "semi;colon", 'quo"te', "new\nline", ""])
+def test_written_csv_reads_back(tmp_path, cell):
+    """Cells with the delimiter, quotes or newlines survive the atomic writer and the reader."""
+    from scrub.tabular.table import write_csv_atomic
+    path = tmp_path / "t.csv"
+    write_csv_atomic(path, ("a", "b"), [("x", cell), ("y", "z")])
+    assert read_csv(path).rows == (("x", cell), ("y", "z"))

@@ -85,8 +85,7 @@ class Result:
         is keyed by the released content and levels, so two releases of one table differ."""
         if key is None:
             h = hashlib.sha256(json.dumps(self.levels, sort_keys=True).encode())
-            for row in self.rows:
-                h.update("\x1f".join(row).encode() + b"\x1e")
+            h.update("\x1e".join(map("\x1f".join, self.rows)).encode())
             seed_bytes = h.digest()
         else:
             kb = key.encode() if isinstance(key, str) else bytes(key)

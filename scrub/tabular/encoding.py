@@ -292,10 +292,11 @@ class Encoded:
         """A lower bound of the records in classes smaller than k, cheap for large key spaces:
         keys hashed into fewer buckets can only merge classes, making them look bigger."""
         key, radix = self.node_keys(levels)
-        buckets = next((p for p in _HASH_PRIMES if p >= 3 * len(key)), _HASH_PRIMES[-1])
-        if radix > buckets:
-            key = key % buckets
-            radix = buckets
+        bits = min(22, max(12, (3 * len(key)).bit_length()))
+        if radix > 1 << bits:
+            # Fibonacci (multiply-shift) hashing: two cheap operations, no division.
+            key = ((key.view(np.uint64) * _FIB) >> np.uint64(64 - bits)).view(np.int64)
+            radix = 1 << bits
         counts = np.bincount(key, weights=self.weights, minlength=radix)
         return float(self.weights[counts[key] < k].sum())
 
@@ -354,8 +355,9 @@ class Encoded:
         return out
 
 
-# Bucket counts for the quick test: primes, the smallest above three times the distinct tuples.
+# Bucket counts for hashed population counts (k-map's quick test).
 _HASH_PRIMES = (8191, 65537, 262139, 1048573, 4194301)
+_FIB = np.uint64(0x9E3779B97F4A7C15)
 
 
 def geometric(terms: Sequence[float]) -> float:

@@ -104,10 +104,18 @@ def write_csv_atomic(path: str | Path, columns: Sequence[str], rows: Iterable[Se
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
     try:
+        rows = rows if isinstance(rows, (list, tuple)) else list(rows)
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            w = csv.writer(fh, delimiter=delimiter, lineterminator="\n")
-            w.writerow(columns)
-            w.writerows(rows)
+            lines = [delimiter.join(columns)] + [delimiter.join(r) for r in rows]
+            text = "\n".join(lines)
+            if any(ch in text for ch in ('"', "\r")) or any(
+                    "\n" in c or c.count(delimiter) != len(columns) - 1 for c in lines):
+                # Some cell needs quoting: let the csv module do it.
+                w = csv.writer(fh, delimiter=delimiter, lineterminator="\n")
+                w.writerow(columns)
+                w.writerows(rows)
+            else:
+                fh.write(text + "\n")
         os.replace(tmp, path)
     except BaseException:
         try:
