@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from scrub.errors import ScrubError
-from scrub.tabular import (Table, anonymity_level_to_k, anonymize, k_anonymity, precision,
+from scrub.tabular import (Hierarchy, Table, anonymity_level_to_k, anonymize, k_anonymity, precision,
                            precision_cells, read_csv)
 from scrub.tabular.encoding import Encoded
 from scrub.tabular.search import suppression_limit
@@ -180,3 +180,24 @@ def test_api_accepts_dict_rows_and_header_lists():
     a = anonymize(rows, ["Ethnicity", "ZIP"], hs, k=2)
     b = anonymize(lists, ["Ethnicity", "ZIP"], hs, k=2)
     assert a.levels == b.levels and a.rows == b.rows
+
+
+def test_rule_hierarchy_error_names_row_and_column():
+    """A value a built hierarchy refuses (a non-integer age) is reported with column and row."""
+    t = Table(("age", "sex"), (("47", "m"), ("forty", "f"), ("51", "m")), "ages.csv")
+    hs = {"age": Hierarchy.for_ages(), "sex": Hierarchy.from_mapping({"m": "*", "f": "*"})}
+    with pytest.raises(ScrubError) as err:
+        anonymize(t, ["age", "sex"], hs, k=2)
+    msg = err.value.message
+    assert err.value.code == "E507" and "data row 2" in msg and "'age'" in msg and "forty" not in msg
+
+
+def test_age_bands_render_in_release():
+    """Ages generalized by a built hierarchy appear as bands in the released rows."""
+    rows = [("47", "m"), ("45", "m"), ("52", "f"), ("58", "f")]
+    t = Table(("age", "sex"), tuple(rows), "ages.csv")
+    hs = {"age": Hierarchy.for_ages(), "sex": Hierarchy.from_mapping({"m": "*", "f": "*"})}
+    r = anonymize(t, ["age", "sex"], hs, k=2, metric="precision")
+    # Five-year bands still split 52 from 58; ten-year bands are the least generalization.
+    assert r.levels == {"age": 2, "sex": 0}
+    assert [row[0] for row in r.rows] == ["40-49", "40-49", "50-59", "50-59"]

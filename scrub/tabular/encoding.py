@@ -49,6 +49,22 @@ def encode_column(col: Sequence[str], index: Mapping[str, int], source: str,
                                   "from its hierarchy") from None
 
 
+def _bind(h: Hierarchy, table: Table, column: str) -> Hierarchy:
+    """A rule-built hierarchy bound to a column; a value the rule refuses is reported with its
+    column and data row."""
+    col = table.column(column)
+    try:
+        return h.bind(col)
+    except ScrubError as exc:
+        for row, v in enumerate(col, 1):
+            try:
+                h.chain(v)
+            except ScrubError:
+                raise ScrubError(exc.code, f"{table.source}: data row {row}: column "
+                                           f"{column!r}: {exc.message}") from None
+        raise
+
+
 @dataclass(frozen=True)
 class Classes:
     """The equivalence classes of a node: codes (one column per attribute, at the node's levels)
@@ -81,7 +97,7 @@ class Encoded:
                 raise ScrubError("E516", f"{table.source}: no hierarchy for column {a!r}")
             hs.append(hierarchies[a])
         self.hierarchies: tuple[Hierarchy, ...] = tuple(
-            h.bind(table.column(a)) if h.rule is not None else h for h, a in zip(hs, self.qi))
+            _bind(h, table, a) if h.rule is not None else h for h, a in zip(hs, self.qi))
         self.heights = tuple(h.height for h in self.hierarchies)
         self.shape = tuple(h.levels for h in self.hierarchies)
         self.labels: list[list[list[str]]] = []

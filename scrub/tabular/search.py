@@ -12,7 +12,7 @@ from ..errors import ScrubError
 from .encoding import Encoded
 
 METRICS = ("loss", "precision")
-MAX_LATTICE = 5_000_000
+MAX_LATTICE = 2_000_000
 
 # An assessment returns, for every distinct ground tuple of the table, whether its records must be
 # suppressed at the node; the node is acceptable when the suppressed records fit the limit.
@@ -95,10 +95,10 @@ def optimal(enc: Encoded, assess: Assess, suppression: float = 0.0,
     low = tuple(0 for _ in shape) if floor is None else tuple(int(x) for x in floor)
     if len(low) != len(shape) or any(not 0 <= f < s for f, s in zip(low, shape)):
         raise ScrubError("E525", "previous release levels do not fit the hierarchies")
-    nodes = np.indices(shape).reshape(len(shape), -1).T
+    nodes = np.indices(shape, dtype=np.int16).reshape(len(shape), -1).T
     nodes = nodes[(nodes >= np.array(low)).all(axis=1)]
     lb = _lower_bounds(enc, nodes, metric)
-    heights = nodes.sum(axis=1)
+    heights = nodes.sum(axis=1, dtype=np.int64)
     seen: dict[tuple[int, ...], tuple[bool, np.ndarray, float]] = {}
     quick = getattr(assess, "fails", None)
 
