@@ -41,10 +41,10 @@ def age_value(s: str) -> int | None:
             total = max(total, 1) * 100
         elif w in _TENS:
             total += _TENS[w]
-        elif w in _NUMBER_WORDS and not (w == "one" and i + 1 < len(words) and words[i + 1] == "hundred"):
+        elif w in ("a", "and") or (w == "one" and words[i + 1:i + 2] == ["hundred"]):
+            continue  # "a hundred", "one hundred and two": the hundred counts
+        elif w in _NUMBER_WORDS:
             total += _NUMBER_WORDS[w]
-        elif w in ("a", "and"):
-            continue
         else:
             break
     return total or None

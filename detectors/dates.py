@@ -214,6 +214,9 @@ _FRACTION_AFTER = regex.compile(
     r"[ \t]{0,3}(?:of|strength|power|murmur|systolic|diastolic|holosystolic|sem|reflexes|"
     r"pulses?|motor|sensation|normal|ns|ratio|dilated|effaced|grade|score|scale|vision|"
     r"assist|max|maximum|full|strength)(?![\p{L}\d])", regex.IGNORECASE)
+#: "version 1.2.2020", "v 2-3-18": a version or release number, not a date
+_VERSION_BEFORE = regex.compile(r"(?:version|ver\.?|v|rev\.?|revision|release|build)[ \t]{0,2}$",
+                                regex.IGNORECASE)
 #: a time written right after a date belongs to it: "03/14/2024 10:22", "Jan 5 at 3pm",
 #: "2024-03-14T10:22:05Z"; bounded blanks keep it linear
 _TIME_AFTER = regex.compile(
@@ -233,6 +236,8 @@ _NO_TIME = ("date.year_", "date.month_context", "date.season_year", "date.month_
             "date.holiday", "date.iso_time")
 #: templates that name a weekday themselves or only a year: no weekday goes before them
 _NO_WEEKDAY = ("date.year_", "date.weekday", "date.birth_year")
+#: templates of dotted or dashed numbers, which versions share
+_NUMERIC = ("template:date.numeric_dot", "template:date.numeric_dash", "template:date.iso")
 #: templates that are numbers without a year or a month word: fractions look the same
 _FRACTION_LIKE = ("template:date.md", "template:date.md_context", "template:date.md_range")
 
@@ -359,8 +364,9 @@ class DateDetector(Detector):
                 "date_md_range": date_md_range, "year_plausible": year_plausible,
                 "year_range": year_range}
 
-    @property
+    @cached_property
     def rules(self) -> dict:
+        """The [rules] of dates.toml over the defaults, read once (detect() runs per document)."""
         found = load_rules(self.settings.templates_dir, "dates")
         return {**self.DEFAULT_RULES, **{k: found[k] for k in found if k in self.DEFAULT_RULES}}
 
@@ -387,6 +393,8 @@ class DateDetector(Detector):
         found = [c for gate, matcher in self.gated for c in matcher.match(text, self.windows(text, hits, gate))]
         for c in found:
             if _UNIT_AFTER.match(text, c.end, min(len(text), c.end + 24)):
+                continue
+            if c.why in _NUMERIC and _VERSION_BEFORE.search(text, max(0, c.start - 12), c.start):
                 continue
             if c.why in _FRACTION_LIKE and _FRACTION_AFTER.match(text, c.end, min(len(text), c.end + 16)):
                 continue

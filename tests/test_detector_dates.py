@@ -1,0 +1,236 @@
+"""Table-driven tests of the date detector (scrub.dates.v1)."""
+import json
+from pathlib import Path
+
+import pytest
+import regex
+
+from scrub.arbiter import arbitrate
+from scrub.detectors.dates import (DateDetector, date_md, date_numeric, date_text,
+                                   date_text_noyear, year_range)
+from scrub.templates import compile_template, load_templates
+from scrub.types import Document
+
+DATA = Path(__file__).parent / "data"
+DET = DateDetector()
+
+
+def found(text, threshold=0.7):
+    return [(text[f.start:f.end], f.entity, f.likelihood, f.why)
+            for f in arbitrate(DET.detect(Document(text)), threshold, text)]
+
+
+POSITIVES = [
+    # (text, expected span, lowest likelihood, highest likelihood)
+    # Figure 110, every date form
+    ("Seen on March 1, 1991 in clinic.", "March 1, 1991", 0.9, 1.0),
+    ("Seen on 3/1/91 in clinic.", "3/1/91", 0.85, 1.0),
+    ("Due first of March.", "first of March", 0.85, 1.0),
+    ("We met on the first of March.", "the first of March", 0.85, 1.0),
+    ("Specimen 1-MAR-91 received.", "1-MAR-91", 0.9, 1.0),
+    ("Returned 03-01-91 for review.", "03-01-91", 0.8, 1.0),
+    ("I will see her on March 1st.", "March 1st", 0.8, 1.0),
+    # the sample letter (Figure 107) and the corpora
+    ("Wednesday, February 2, 1994", "Wednesday, February 2, 1994", 0.9, 1.0),
+    ("DOB 05/26/86", "05/26/86", 0.9, 1.0),
+    ("D.O.B.: 5/26/1986", "5/26/1986", 0.9, 1.0),
+    ("seen in June of 1993 for", "June of 1993", 0.85, 1.0),
+    ("admitted on the third of July and", "the third of July", 0.85, 1.0),
+    ("was seen on 03/14/2024. Best", "03/14/2024", 0.9, 1.0),
+    ("results from May 30th, 2022 show", "May 30th, 2022", 0.9, 1.0),
+    ("since Feb 21, 2023,", "Feb 21, 2023", 0.9, 1.0),
+    ("seen Jan 20th '23 by", "Jan 20th '23", 0.9, 1.0),
+    ("on 12th April 2022 at", "12th April 2022", 0.9, 1.0),
+    ("on Feb 14 2022 at", "Feb 14 2022", 0.9, 1.0),
+    ("since November 2022.", "November 2022", 0.85, 1.0),
+    ("Jan. 5, 2023 visit", "Jan. 5, 2023", 0.9, 1.0),
+    ("Jan 5 visit", "Jan 5", 0.8, 1.0),
+    ("fell in mid-March 2020 at home", "mid-March 2020", 0.85, 1.0),
+    ("symptoms began in March.", "March", 0.7, 0.9),
+    ("back on Monday.", "Monday", 0.7, 0.9),
+    ("home for Christmas Eve.", "Christmas Eve", 0.7, 0.9),
+    # numbers only
+    ("ISO 2024-03-14 stamp", "2024-03-14", 0.9, 1.0),
+    ("logged 2024-03-14T10:22 by", "2024-03-14T10:22", 0.9, 1.0),
+    ("When: 2000-04-16 11:34:35\nWhere", "2000-04-16 11:34:35", 0.9, 1.0),
+    ("dated 14.03.2024 in Berlin", "14.03.2024", 0.85, 1.0),
+    ("stay 03/14/2024-03/16/2024 in", "03/14/2024-03/16/2024", 0.9, 1.0),
+    ("since 03/2024 on", "03/2024", 0.8, 1.0),
+    # a time written right after the date belongs to it
+    ("drawn 03/14/2024 10:22 by RN", "03/14/2024 10:22", 0.9, 1.0),
+    ("clinic Jan 5 at 3pm with", "Jan 5 at 3pm", 0.8, 1.0),
+    ("note 3/14/2024 @ 0800 pt", "3/14/2024 @ 0800", 0.9, 1.0),
+    # month/day only with a date word before it, or at the start of a note line
+    ("Pt seen 2/3 by Dr. Smith", "2/3", 0.75, 0.9),
+    ("BP 120/80 on 2/3, stable", "2/3", 0.75, 0.9),
+    ("discharged: 3/14 home", "3/14", 0.75, 0.9),
+    ("Wed 3/14 seen in clinic", "Wed 3/14", 0.75, 0.9),
+    ("2/3-2/5 inpatient", "2/3-2/5", 0.7, 0.9),
+    ("resp care\n3/14 0700 pt awake, alert", "3/14 0700", 0.7, 0.9),
+    # a year of birth dates a person
+    ("born 1950 in Ohio", "1950", 0.75, 0.9),
+]
+
+
+@pytest.mark.parametrize("text,span,lo,hi", POSITIVES)
+def test_date_found(text, span, lo, hi):
+    """Each date form is found whole at the default threshold, with a likelihood in range."""
+    hits = [h for h in found(text) if h[0] == span]
+    assert hits, found(text)
+    assert hits[0][1] == "date" and lo <= hits[0][2] <= hi
+
+
+NEGATIVES = [
+    # doses, ratios, pressures, lab values, scores
+    "take 1/2 tab po daily",
+    "Percocet 5/325 mg q6h prn",
+    "BP 120/80, HR 88, 130/85 later",
+    "K 4.1, INR 2.3, Na 139, GCS 15",
+    "3/5 strength in the left arm; 2/6 murmur at the apex",
+    "vision 20/20 on the right",
+    "2/3 of patients respond",
+    "follow up in 2/52",
+    "increase from 1/2 to 1 tab on 1/2 NS",
+    "As you know, Dot is a 7 and 6/12 year old female",
+    # quantities that look like years
+    "1500 mg of calcium, 2000 calories a day, 1993 ml out",
+    "total of 2000 units",
+    # impossible dates
+    "Feb 30, 2023 and 13/13/2020 and 2/29/2023 and 04/31/2020",
+    # words that are also month names, without a year
+    "you may 5 times, we march 3 miles",
+    "o2 sat 95% on RA, dec 2 units",
+    # years alone are not dates HIPAA counts (ASQ-PHI leaves them unlabelled)
+    "hypertension diagnosed in 2018",
+    "Smith et al. (2019) showed",
+    # versions and long numbers
+    "version 1.2.2020 of the form; ID 12/25/20245",
+    "the spring of 2019",
+]
+
+
+@pytest.mark.parametrize("text", NEGATIVES)
+def test_not_a_date(text):
+    """Doses, ratios, pressures, scores, quantities, impossible dates and bare years yield nothing."""
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text,span,lo,hi", [
+    ("diagnosed in 2018", "2018", 0.5, 0.69),
+    ("Smith et al. (2019) showed", "2019", 0.5, 0.69),
+    ("the spring of 2019", "the spring of 2019", 0.6, 0.69),
+    ("worked 1990-1995 at the plant", "1990-1995", 0.5, 0.69),
+    ("3/14 ", "3/14", 0.7, 0.8),
+    ("ratio 3/14 ", "3/14", 0.2, 0.4),
+])
+def test_below_threshold_candidates(text, span, lo, hi):
+    """Years, seasons and bare month/day are candidates a lowered threshold finds, not the default."""
+    hits = [h for h in found(text, threshold=0.0) if h[0] == span]
+    assert hits, found(text, threshold=0.0)
+    assert lo <= hits[0][2] <= hi
+
+
+@pytest.mark.parametrize("fn,text,ok", [
+    (date_text, "February 29, 2024", True),
+    (date_text, "February 29, 2023", False),
+    (date_text, "February 29, '00", True),
+    (date_text, "April 31, 2020", False),
+    (date_text, "the thirty-first of June", False),
+    (date_text, "the twenty-first of June", True),
+    (date_text, "1-MAR-91", True),
+    (date_text, "Mar-91", True),
+    (date_text, "Jan 5-7, 2023", True),
+    (date_text, "Jan 5-32, 2023", False),
+    (date_text_noyear, "may 5", False),
+    (date_text_noyear, "May 5", True),
+    (date_text_noyear, "dec 2", False),
+    (date_text_noyear, "june 3", True),
+    (date_numeric, "13/13/2020", False),
+    (date_numeric, "14/03/2024", True),   # day first
+    (date_numeric, "02/30/2024", False),
+    (date_numeric, "2024-02-29", True),
+    (date_numeric, "2023-02-29", False),
+    (date_md, "2/30", False),
+    (date_md, "12/31", True),
+    (year_range, "1995-1990", False),
+    (year_range, "2015-18", True),
+])
+def test_validators(fn, text, ok):
+    """Validators reject impossible days and months and keep real ones."""
+    assert (fn(text) is not False) == ok
+
+
+def test_every_template_matches_its_example():
+    """Each template in templates/dates.toml matches its own example, whole (an edit cannot silently break one)."""
+    for t in load_templates(None, "dates"):
+        assert t.example, t.id
+        m = regex.search(compile_template(t.pattern, t.id), t.example, regex.IGNORECASE)
+        assert m and m.group(0) == t.example or m.group("span") in t.example, t.id
+
+
+def test_candidates_name_their_template_and_never_overlap_the_same_span_twice():
+    """Every candidate says which template or rule found it; no span is proposed twice."""
+    text = "Wednesday, February 2, 1994; seen 2/3; Jan 5th, 2023 at 10:22; in 1993"
+    cands = DET.detect(Document(text))
+    assert cands and all(c.why.startswith(("template:date.", "context:")) for c in cands)
+    spans = [(c.start, c.end) for c in cands]
+    assert len(spans) == len(set(spans))
+
+
+def test_deterministic():
+    """The same text gives the same candidates in the same order."""
+    text = (DATA / "scrub-letter.jsonl").read_text(encoding="utf-8")
+    assert DET.detect(Document(text)) == DET.detect(Document(text))
+
+
+@pytest.mark.parametrize("text", [
+    "1" * 200_000, "ab1/2-3." * 25_000, "1/2/" * 50_000, "Dr. " * 50_000,
+    "March" + " " * 100_000 + "1", "12 34/56-78.90 " * 10_000,
+], ids=["digits", "no-blanks", "slashes", "doctors", "blanks", "number-table"])
+def test_degenerate_inputs_yield_no_dates(text):
+    """Long runs of digits, slashes or blanks, with no date in them, give no date candidate above 0.5."""
+    assert [c for c in DET.detect(Document(text)) if c.likelihood >= 0.5] == []
+
+
+def _gold(name):
+    with open(DATA / name, encoding="utf-8") as f:
+        return [json.loads(line) for line in f]
+
+
+def _recall(docs, labels, threshold=0.7):
+    hit = total = 0
+    for d in docs:
+        text = d["text"]
+        fs = arbitrate(DET.detect(Document(text)), threshold, text)
+        for g in d["spans"]:
+            if g["label"] in labels:
+                total += 1
+                hit += any(f.start < g["end"] and f.end > g["start"] for f in fs)
+    return hit / total
+
+
+def test_asq_phi_dates_recall_and_quiet_on_identifier_free_queries():
+    """ASQ-PHI queries: ≥98% of labelled dates overlapped; ≤5% of identifier-free queries flagged."""
+    docs = _gold("asq-phi-dates.jsonl")
+    assert _recall([d for d in docs if d["spans"]], {"DATE"}) >= 0.98
+    free = [d for d in docs if not d["spans"]]
+    flagged = sum(bool(arbitrate(DET.detect(Document(d["text"])), 0.7, d["text"])) for d in free)
+    assert flagged / len(free) <= 0.05
+
+
+def test_deidgate_and_letter_dates_all_found():
+    """Every date of the deidgate notes (except the age they label a date) and of the letter is found."""
+    docs = _gold("deidgate-seed.jsonl")
+    for d in docs:
+        d["spans"] = [s for s in d["spans"] if "year-old" not in d["text"][s["start"]:s["end"]]]
+    assert _recall(docs, {"date"}) == 1.0
+    assert _recall(_gold("scrub-letter.jsonl"), {"DATE"}) == 1.0
+
+
+def test_presidio_full_dates_found():
+    """presidio's DATE_TIME spans holding a day (not a bare year or weekday) are all found."""
+    docs = _gold("presidio-ages-dates.jsonl")
+    for d in docs:
+        d["spans"] = [s for s in d["spans"] if s["label"] == "DATE_TIME"
+                      and regex.search(r"\d[-/]\d", d["text"][s["start"]:s["end"]])]
+    assert _recall(docs, {"DATE_TIME"}) == 1.0
