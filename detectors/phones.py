@@ -23,15 +23,16 @@ _RANGE_BEFORE = regex.compile(
     r"pages?|pp\.?|vol\.?|volume|§)\s*[:#]?\s*$", regex.IGNORECASE)
 
 
-#: every template needs a run of 5+ digits and separators (or 4 digits), or an "ext" word:
-#: the gate. Decimals ("98.6") stay out; near runs are chained into one hit.
-_GATE = regex.compile(r"(?:\d[\d()+ \t.-]{3,}\d|\d{4})(?:[^\n]{0,24}?(?:\d[\d()+ \t.-]{3,}\d|\d{4}))*")
+#: every template needs a run of 5+ digits and separators, or an "ext" word: the gate.
+#: Decimals ("98.6") and years ("2024") stay out; near runs are chained into one hit.
+_GATE = regex.compile(r"\d[\d()+ \t.-]{3,}\d(?:[^\n]{0,24}?\d[\d()+ \t.-]{3,}\d)*")
 _EXT = regex.compile(r"ext", regex.IGNORECASE)
 #: a kind written after a number ("930.167.3943 fax"); the number is found looking back from it
 _TRAILING_LABEL = regex.compile(r"(?<![a-z])(?:fax|office|mobile|cell|home|work|phone)\b", regex.IGNORECASE)
 _NUMBER_BEFORE = regex.compile(r"(?<![\w+(])(\+?\(?\d[\d \t().-]{5,20}\d)[ \t]*[-(]?[ \t]*$")
-#: room left around a gate hit for labels and context words before it and labels after it
-_BEFORE, _AFTER = 72, 16
+#: room left around a gate hit for a label before it ("Best callback number is") and a kind
+#: after it; context words are looked up in the whole text, so windows need not hold them
+_BEFORE, _AFTER = 44, 16
 
 
 def _digits(s: str) -> str:
