@@ -30,6 +30,9 @@ ORDINAL_WORDS = ("first second third fourth fifth sixth seventh eighth ninth ten
                  "thirty-first").split()
 _ORDWORD_OF = {w: i for i, w in enumerate(ORDINAL_WORDS, 1)}
 
+_NON_DIGIT = regex.compile(r"\D")
+_LETTERS = regex.compile(r"[a-z]+")
+_YEARS_OLD = regex.compile(r"(?i)^ +(?:years?|yrs?) +old\b")
 _TOKEN = regex.compile(r"(?P<word>[A-Za-z]+(?:-[A-Za-z]+)?\.?)|(?P<num>'?\d+(?:st|nd|rd|th)?)"
                        r"|(?P<other>[^A-Za-z\d]+)")
 
@@ -88,7 +91,7 @@ def parse(text: str, *, day_first: bool = False, pivot: int = 30) -> ParsedDate 
     if has_month_name:
         for i in list(nums):
             t = toks[i][1]
-            digits = regex.sub(r"\D", "", t)
+            digits = _NON_DIGIT.sub("", t)
             if not digits:
                 return None
             have_d = any(k == "D" for k, _ in toks)
@@ -140,7 +143,7 @@ def parse(text: str, *, day_first: bool = False, pivot: int = 30) -> ParsedDate 
     year = month = day = None
     for k, t in toks:
         if k == "Y":
-            d = regex.sub(r"\D", "", t)
+            d = _NON_DIGIT.sub("", t)
             year = int(d) if len(d) == 4 else _century(int(d), pivot)
         elif k == "M":
             month = _MONTH_OF[t.rstrip(".").lower()]
@@ -148,7 +151,7 @@ def parse(text: str, *, day_first: bool = False, pivot: int = 30) -> ParsedDate 
             month = int(t)
         elif k == "D":
             w = t.lower()
-            day = _ORDWORD_OF[w] if w in _ORDWORD_OF else int(regex.sub(r"\D", "", t))
+            day = _ORDWORD_OF[w] if w in _ORDWORD_OF else int(_NON_DIGIT.sub("", t))
     if month is not None and not 1 <= month <= 12:
         return None
     if day is not None and not 1 <= day <= 31:
@@ -274,7 +277,7 @@ def age_value(text: str) -> int | None:
     m = _AGE_NUM.search(text)
     if m:
         return int(m.group())
-    words = regex.findall(r"[a-z]+", text.lower())
+    words = _LETTERS.findall(text.lower())
     total, seen = 0, False
     for w in words:
         if w == "hundred":
@@ -309,7 +312,7 @@ def cap_age(text: str, max_age: int = 89) -> str:
         floor_text = w.upper() if g.isupper() else (w.capitalize() if g[:1].isupper() else w)
         spelled = True
     before, after = text[:m.start()], text[m.end():]
-    old = regex.match(r"(?i)^ +(?:years?|yrs?) +old\b", after)
+    old = _YEARS_OLD.match(after)
     if old:                                   # "92 years old" → "90 or older"
         return before + f"{floor_text} or older" + after[old.end():]
     if after.startswith("-"):                 # "92-year-old" → "90-plus-year-old"

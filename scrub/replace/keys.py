@@ -11,6 +11,7 @@ import os
 import secrets
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterator, Sequence
 
@@ -77,6 +78,7 @@ def strip_possessive(text: str) -> tuple[str, str]:
     return text, ""
 
 
+@lru_cache(maxsize=1 << 16)
 def normalize(text: str, *, name: bool = False) -> str:
     """The form an original is keyed by: NFKC, casefolded, one space, no possessive, no edge
     punctuation; for names also no titles or degrees ("Dr. Lang's" → "lang")."""

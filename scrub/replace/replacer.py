@@ -47,6 +47,17 @@ _UNIT_ENTITY = {"first": "first_name", "last": "last_name", "nick": "nick_name",
 
 Span = tuple[int, int, int, int, str]
 
+_NON_WORD = regex.compile(r"\W")
+_NON_DIGIT = regex.compile(r"\D")
+_NON_ALNUM = regex.compile(r"[\W_]")
+_WORDS = regex.compile(r"\w+")
+_LABEL = regex.compile(r"[A-Za-z]{1,6}\s*[#:]\s*")
+_TWO_LETTERS = regex.compile(r"[A-Za-z]{2}")
+_YEAR = regex.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
+_URL = regex.compile(r"(?i)(?P<scheme>[a-z][a-z0-9+.\-]*://)?(?P<www>www\d?\.)?"
+                     r"(?P<host>[^/:?#\s]+)(?P<port>:\d+)?(?P<rest>.*)", regex.DOTALL)
+_IPV4 = regex.compile(r"(\d{1,3}(?:\.\d{1,3}){3})(.*)", regex.DOTALL)
+
 
 @dataclass(frozen=True)
 class Replacement:
@@ -104,6 +115,7 @@ class Replacer:
         self._lexicon = lexicon
         self._lists: Lists | None = None
         self._cache: dict[tuple, str] = {}
+        self._plans: dict[tuple[str, str], list[Piece]] = {}
 
     @classmethod
     def from_config(cls, config: Config | None, key: bytes, lexicon: Any = None) -> "Replacer":
@@ -178,13 +190,23 @@ class Replacer:
             rendered = render(f, original) if render is not None else None
             if rendered is not None:
                 plans.append((f, [Fixed(rendered)]))
+            elif not f.parts and f.entity != "date":
+                # planning a leaf depends on its text only: memoized across documents
+                key = (f.entity, original)
+                pieces = self._plans.get(key)
+                if pieces is None:
+                    pieces = self._plan(f.entity, f.start, f.end, (), text, "", ctx)
+                    if len(self._plans) > 100_000:
+                        self._plans.clear()
+                    self._plans[key] = pieces
+                plans.append((f, pieces))
             else:
                 plans.append((f, self._plan(f.entity, f.start, f.end, f.parts, text, "", ctx)))
         for _, pieces in plans:
             for p in pieces:
                 if isinstance(p, Unit) and p.kind in _LEAKY:
                     o = normalize(p.text).strip()
-                    if len(regex.sub(r"\W", "", o)) >= 3:
+                    if len(_NON_WORD.sub("", o)) >= 3:
                         ctx.long.append(o)
                     elif o:
                         ctx.short.add(o)
@@ -230,18 +252,26 @@ class Replacer:
                findings: Sequence[Finding]) -> Replacement:
         """Replace exact whole-word occurrences of replaced originals that no finding covered
         (a detector's miss must not leak a value the document already gave away)."""
-        pat = regex.compile(r"(?<!\w)(?:" + "|".join(regex.escape(v) for v in sorted(
-            swept, key=lambda v: (-len(v), v))) + r")(?!\w)")
+        # str.find per original, longest first: no per-document pattern to compile
         extra: list[tuple[int, int, str, str]] = []
-        starts = [f.start for f in findings]
-        for m in pat.finditer(text):
-            i = bisect.bisect_right(starts, m.start()) - 1
-            if i >= 0 and findings[i].end > m.start():
-                continue  # inside a finding (kept or replaced by its own strategy)
-            if i + 1 < len(findings) and findings[i + 1].start < m.end():
-                continue
-            pseudo, entity = swept[m.group()]
-            extra.append((m.start(), m.end(), pseudo, entity))
+        taken = sorted((f.start, f.end) for f in findings)
+        starts = [a for a, _ in taken]
+        n = len(text)
+        for orig in sorted(swept, key=lambda v: (-len(v), v)):
+            i = text.find(orig)
+            while i >= 0:
+                e = i + len(orig)
+                if (i == 0 or not text[i - 1].isalnum() and text[i - 1] != "_") and \
+                        (e == n or not text[e].isalnum() and text[e] != "_"):
+                    k = bisect.bisect_right(starts, i) - 1
+                    free = not (k >= 0 and taken[k][1] > i) and not (
+                        k + 1 < len(taken) and taken[k + 1][0] < e)
+                    if free:
+                        pseudo, entity = swept[orig]
+                        extra.append((i, e, pseudo, entity))
+                        bisect.insort(taken, (i, e))
+                        starts = [a for a, _ in taken]
+                i = text.find(orig, i + 1)
         if not extra:
             return rep
         # rebuild in one pass from the original spans and the swept ones
@@ -380,11 +410,11 @@ class Replacer:
     def _plan_number(self, entity: str, original: str, strategy: str) -> list[Piece]:
         keep = 0
         if self.opt(entity, "keep_prefix"):
-            m = regex.match(r"[A-Za-z]{1,6}\s*[#:]\s*", original)
+            m = _LABEL.match(original)
             if m:
                 keep = m.end()
         if entity == "iban":
-            keep = max(keep, 2 if regex.match(r"[A-Za-z]{2}", original) else 0)
+            keep = max(keep, 2 if _TWO_LETTERS.match(original) else 0)
         head, body = original[:keep], original[keep:]
         kind = "ssn" if strategy == "ssn" else "shape"
         return [p for p in (head, Unit(kind, body, entity)) if p]
@@ -397,7 +427,7 @@ class Replacer:
                          pivot=int(self.opt("date", "century_pivot")))
         if p is None:
             # an unreadable date: never keep it; the year alone if one is written, else a tag
-            years = regex.findall(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)", original)
+            years = _YEAR.findall(original)
             if years and strategy in ("keep_month_year", "keep_year"):
                 return years[-1]
             return self._suppress("tag", "date", original)[0].text
@@ -422,7 +452,7 @@ class Replacer:
         return k - span if k < span else k - span + 1
 
     def _zip(self, original: str, strategy: str) -> str:
-        digits = regex.sub(r"\D", "", original)
+        digits = _NON_DIGIT.sub("", original)
         if strategy == "shape":
             return pour(original, self.keyed, "zip", digits)
         if len(digits) < 3:
@@ -462,7 +492,7 @@ class Replacer:
             if o in v:
                 return True
         if ctx.short:
-            for w in regex.findall(r"\w+", v):
+            for w in _WORDS.findall(v):
                 if w in ctx.short:
                     return True
         return False
@@ -582,7 +612,7 @@ class Replacer:
 
     def _number(self, u: Unit, counter: int) -> str:
         model = u.text
-        value = regex.sub(r"[\W_]", "", model).casefold()
+        value = _NON_ALNUM.sub("", model).casefold()
         for extra in range(counter * 8, counter * 8 + 8):
             out = pour(model, self.keyed, "number", value, extra)
             if u.kind == "ssn":
@@ -606,8 +636,7 @@ class Replacer:
         return f"{new_local}@{word}.example"
 
     def _url(self, text: str, counter: int) -> str:
-        m = regex.match(r"(?i)(?P<scheme>[a-z][a-z0-9+.\-]*://)?(?P<www>www\d?\.)?"
-                        r"(?P<host>[^/:?#\s]+)(?P<port>:\d+)?(?P<rest>.*)", text, regex.DOTALL)
+        m = _URL.match(text)
         if m is None:  # pragma: no cover - the pattern matches any non-empty text
             return self._number(Unit("shape", text), counter)
         k = self.keyed
@@ -625,7 +654,7 @@ class Replacer:
             groups = k.symbols("0123456789abcdef", 8, "ipv6", text.casefold(), counter)
             return "2001:db8::" + "".join(groups[:4]).lstrip("0").rjust(1, "0") + ":" + \
                 "".join(groups[4:]).lstrip("0").rjust(1, "0")
-        m = regex.match(r"(\d{1,3}(?:\.\d{1,3}){3})(.*)", text, regex.DOTALL)
+        m = _IPV4.match(text)
         suffix = m.group(2) if m else ""
         nets = ("192.0.2", "198.51.100", "203.0.113")   # RFC 5737 documentation ranges
         n = k.below(len(nets) * 254, "ipv4", (m.group(1) if m else text), counter)
