@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scrub.errors import ScrubError
 from scrub.tabular import (Hierarchy, Table, anonymity_level_to_k, anonymize, k_anonymity, precision,
@@ -201,3 +203,29 @@ def test_age_bands_render_in_release():
     # Five-year bands still split 52 from 58; ten-year bands are the least generalization.
     assert r.levels == {"age": 2, "sex": 0}
     assert [row[0] for row in r.rows] == ["40-49", "40-49", "50-59", "50-59"]
+
+
+def _random_table(draw_rows):
+    return Table(("sex", "race", "marital-status", "workclass"), tuple(draw_rows), "random")
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=st.lists(st.tuples(
+           st.sampled_from(["Male", "Female"]),
+           st.sampled_from(["White", "Black", "Other", "Asian-Pac-Islander"]),
+           st.sampled_from(["Divorced", "Never-married", "Married-civ-spouse", "Widowed"]),
+           st.sampled_from(["Private", "Federal-gov", "Self-emp-inc", "Local-gov"])),
+           min_size=6, max_size=60),
+       k=st.integers(2, 6), suppression=st.sampled_from([0.0, 0.05, 0.2]),
+       metric=st.sampled_from(["loss", "precision"]))
+def test_optimal_equals_exhaustive_on_random_tables(rows, k, suppression, metric):
+    """On random small tables the pruned search and the exhaustive one pick the same node."""
+    qi = ["sex", "race", "marital-status", "workclass"]
+    if k > len(rows):
+        return
+    t = _random_table(rows)
+    hs = adult_hierarchies(qi)
+    r = anonymize(t, qi, hs, k=k, suppression=suppression, metric=metric)
+    best = _brute_force(Encoded(t, qi, hs), k, suppression, metric)
+    assert tuple(r.levels[a] for a in qi) == best[2]
+    assert r.k >= k or r.k == 0
