@@ -32,6 +32,7 @@ from scrub.config import Config  # noqa: E402
 from scrub.replace import Replacer  # noqa: E402
 from scrub.types import Document, Finding  # noqa: E402
 
+UNKEYED = {"date", "age", "zip", "state", "country", "title"}
 LABELS = {
     "NAME": "name", "PERSON": "name", "name": "name",
     "GEOGRAPHIC_LOCATION": "place", "GPE": "place", "geo": "place", "CITY": "city",
@@ -86,6 +87,8 @@ def main() -> int:
     ap.add_argument("--no-spacy", action="store_true")
     ap.add_argument("--fixture", action="store_true")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--verbose", action="store_true", help="list the inconsistent originals "
+                    "(prints identifiers: development corpora only)")
     args = ap.parse_args()
     docs = load(args.gold)
     mb = sum(len(d["text"].encode("utf-8")) for d in docs) / 1e6
@@ -131,12 +134,19 @@ def main() -> int:
         for entity, original, pseudo in rep2.mapping:
             other[(entity, original)].add(pseudo)
     inconsistent = sum(1 for v in seen.values() if len(v) > 1)
-    same_under_two_keys = sum(1 for k, v in seen.items() if v & other.get(k, set()))
+    # generalizations (dates, ages, ZIPs) and suppression do not depend on the key
+    keyed = {k: v for k, v in seen.items() if k[0] not in UNKEYED and "" not in v
+             and not any(p.startswith("[") for p in v)}
+    same_under_two_keys = sum(1 for k, v in keyed.items() if v & other.get(k, set()))
     print(f"documents {len(docs)}, {mb:.2f} MB, findings from {args.findings}")
     print(f"replaced spans {replaced}, distinct (entity, original) {len(seen)}")
     print(f"consistency: {inconsistent} of {len(seen)} originals got more than one pseudo-value")
-    print(f"key change: {same_under_two_keys} of {len(seen)} originals kept their pseudo-value "
-          f"under a second key")
+    print(f"key change: {same_under_two_keys} of {len(keyed)} keyed originals kept their "
+          f"pseudo-value under a second key")
+    if args.verbose:
+        for k, v in seen.items():
+            if len(v) > 1:
+                print("  inconsistent:", k[0], sorted(v))
     print(f"identity: {identity} pseudo-values equal their original")
     print(f"leak: {leaks} replaced originals found again in their output document")
     print(f"replace: {best:.3f} s ({best / mb:.2f} s/MB)")

@@ -281,3 +281,25 @@ def test_sample_letter_like_figure_108():
     # deterministic: a second replacer under the same key writes the same letter
     assert replacer().replace(Document(text, "letter"), fs).text == out
     assert replacer(b"another key 123").replace(Document(text, "letter"), fs).text != out
+
+
+def test_pickled_replacer_agrees():
+    """A replacer sent to a worker process (pickled) draws the same pseudo-values."""
+    import pickle
+    text = "Virginia Townsend, 473-1214, Boston"
+    fs = [at(text, "Virginia Townsend", "full_name"), at(text, "473-1214", "phone"),
+          at(text, "Boston", "city")]
+    r = replacer()
+    first = r.replace(Document(text, "d"), fs).text
+    clone = pickle.loads(pickle.dumps(r))
+    clone._lexicon = LEX
+    assert clone.replace(Document(text, "d"), fs).text == first
+
+
+def test_constituent_strategy_inside_full_name():
+    """A full name's surname follows last_name's strategy even when first names are drawn."""
+    text = "Seen by Virginia Townsend."
+    rep = replacer(last_name={"strategy": "tag"}).replace(
+        Document(text, "d"), [at(text, "Virginia Townsend", "full_name")])
+    first, tag = rep.text[len("Seen by "):-1].split(" ")
+    assert tag == "[LAST_NAME]" and first != "Virginia" and first.isalpha()

@@ -14,7 +14,7 @@ The `[replace]` section of the TOML configuration holds options for all entities
     tag = "[{ENTITY}]"      # the text of the "tag" strategy: {ENTITY} upper-cased entity, {entity} as is
     fallback = "tag"        # strategy of an entity this table does not know
 
-    [replace.first_name]    # likewise middle_name, last_name, nick_name, name, full_name
+    [replace.first_name]    # likewise middle_name, last_name, nick_name, name
     strategy = "pseudonym"  # pseudonym: real names drawn by frequency (sex kept from the first name);
                             # sprees: made-up names that sound like names and are in no list
     temper = 0.5            # draw weight = frequency ** temper (1 = by raw frequency; lower values
@@ -89,7 +89,7 @@ _NUMBER = {"strategy": "shape", "keep_prefix": True}
 #: per entity: its default options; the first key is always "strategy"
 ENTITY: dict[str, dict[str, Any]] = {
     **{e: dict(_NAME) for e in NAME_ENTITIES},
-    "full_name": {"strategy": "parts", "temper": 0.5},
+    "full_name": {"strategy": "parts"},
     "title": {"strategy": "keep"},
     "date": {"strategy": "keep_month_year", "shift_days": 365, "day_first": False,
              "century_pivot": 30, "no_year": "tag"},
@@ -113,7 +113,7 @@ ENTITY: dict[str, dict[str, Any]] = {
 #: the strategies each entity accepts besides SUPPRESS
 STRATEGIES: dict[str, tuple[str, ...]] = {
     **{e: ("pseudonym", "sprees") for e in NAME_ENTITIES},
-    "full_name": ("parts", "pseudonym", "sprees"),
+    "full_name": ("parts",),
     "title": (),
     "date": ("keep_month_year", "keep_year", "shift"),
     "age": ("cap",),

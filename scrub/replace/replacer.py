@@ -117,6 +117,14 @@ class Replacer:
         self._cache: dict[tuple, str] = {}
         self._plans: dict[tuple[str, str], list[Piece]] = {}
 
+    def __getstate__(self) -> dict:
+        # worker processes get the key and the options; word lists and caches load there
+        state = dict(self.__dict__)
+        state["_lists"] = None
+        state["_cache"] = {}
+        state["_plans"] = {}
+        return state
+
     @classmethod
     def from_config(cls, config: Config | None, key: bytes, lexicon: Any = None) -> "Replacer":
         """Strategies from the `[replace]` and `[replace.<entity>]` sections of a configuration."""
@@ -466,6 +474,12 @@ class Replacer:
     # ------------------------------------------------------------------ keyed units
 
     def _unit(self, u: Unit, ctx: _Doc) -> str:
+        entity = _UNIT_ENTITY.get(u.kind)
+        if entity is not None:
+            how = self.opt(entity, "strategy")
+            if how in SUPPRESS:  # a full name's surname can be tagged while first names are drawn
+                return self._suppress(how, entity, u.text)[0] if how == "keep" else \
+                    self._suppress(how, entity, u.text)[0].text
         if u.kind == "initial":
             return self._initial(u.text)
         if u.kind == "house":
