@@ -140,3 +140,18 @@ def test_pseudonym_never_contains_the_original():
     for name in [v for v, _ in LEX.weighted("first_names_female")][:150]:
         out = one(name, "first_name")
         assert name.casefold() not in out.casefold(), (name, out)
+
+
+def test_users_own_nickname_pairs(tmp_path):
+    """nickname_of in the TOML file ties a nickname to a formal name the lists do not link
+    ("Dot" is Virginia in the sample letter)."""
+    from scrub.config import Config
+    cfg = tmp_path / "scrub.toml"
+    cfg.write_text('[replace]\nnicknames = true\nnickname_of = { Dot = "Virginia" }\n'
+                   '[replace.last_name]\nstrategy = "sprees"\n', encoding="utf-8")
+    r = Replacer.from_config(Config.load(cfg), KEY, lexicon=LEX)
+    formal = one("Virginia", "first_name", r)
+    assert formal == one("Virginia", "first_name")          # first names still by pseudonym
+    nick = one("Dot", "nick_name", r)
+    assert formal.startswith(nick) and nick != formal
+    assert not LEX.is_surname(one("Townsend", "last_name", r))  # surnames by Sprees

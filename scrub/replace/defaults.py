@@ -5,9 +5,11 @@ The `[replace]` section of the TOML configuration holds options for all entities
 
     [replace]
     names = ""              # shortcut: strategy for every name entity (first_name, middle_name,
-                            #   last_name, nick_name, name, full_name), e.g. "sprees"
-    nicknames = false       # Dot ↔ Dorothy → Cob ↔ Kathel: a nickname becomes a short form of the
-                            #   pseudonym of its formal name (from the nickname list)
+                            #   last_name, nick_name, name), e.g. "sprees"
+    nicknames = false       # a nickname becomes a short form of the pseudonym of its formal name
+                            #   (Dot → Dorothy from the nickname list: Dorothy → Kathel, Dot → Kath)
+    nickname_of = {}        # the user's own pairs, e.g. { Dot = "Virginia" }: with nicknames = true
+                            #   "Dot" becomes a short form of Virginia's pseudonym (Cob ↔ Kathel)
     sweep = true            # replace exact later/earlier occurrences of a replaced original that
                             #   no finding covered (whole words, same case), so no original survives
     redacted = "[REDACTED]" # the text of the "redact" strategy
@@ -72,6 +74,7 @@ SUPPRESS = ("keep", "blank", "redact", "tag")
 GLOBAL: dict[str, Any] = {
     "names": "",
     "nicknames": False,
+    "nickname_of": {},
     "sweep": True,
     "redacted": "[REDACTED]",
     "tag": "[{ENTITY}]",

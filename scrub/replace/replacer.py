@@ -112,6 +112,9 @@ class Replacer:
             base = self.options.setdefault(ent, {"strategy": self.settings["fallback"]})
             base.update(opts)
         self._validate()
+        # the user's own pairs ("Dot" is Virginia's nickname in these letters) before the list's
+        self._nickname_of = {normalize(str(k), name=True): [str(v)]
+                             for k, v in dict(self.settings.get("nickname_of") or {}).items()}
         self._lexicon = lexicon
         self._lists: Lists | None = None
         self._cache: dict[tuple, str] = {}
@@ -129,8 +132,9 @@ class Replacer:
     def from_config(cls, config: Config | None, key: bytes, lexicon: Any = None) -> "Replacer":
         """Strategies from the `[replace]` and `[replace.<entity>]` sections of a configuration."""
         section = (config or Config()).section("replace")
-        settings = {k: v for k, v in section.items() if not isinstance(v, dict)}
-        options = {k: dict(v) for k, v in section.items() if isinstance(v, dict)}
+        settings = {k: v for k, v in section.items() if not isinstance(v, dict) or k in GLOBAL}
+        options = {k: dict(v) for k, v in section.items() if isinstance(v, dict)
+                   and k not in GLOBAL}
         src = config.source if config is not None else "<defaults>"
         unknown = sorted(set(settings) - set(GLOBAL))
         if unknown:
@@ -541,7 +545,7 @@ class Replacer:
             pool = {"F": "female", "M": "male"}.get(sex or "", "first")
             if kind == "nick":
                 if self.settings["nicknames"]:
-                    formals = lists.nickname_formals(u.text)
+                    formals = self._nickname_of.get(norm) or lists.nickname_formals(u.text)
                     if formals:
                         formal = formals[0]
                         full = self._draw_fresh(Unit("first", formal), normalize(formal), counter)
