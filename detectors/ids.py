@@ -126,9 +126,9 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
     ("mrn", r"mrn|mr\s?\#|medical\s+record(?:\s+(?:number|no\.?|\#))?|med\.?\s+rec(?:ord)?\.?"
             r"|record\s*(?:number|no\.?|\#)|chart\s*(?:number|no\.?|\#)|ch\s?\#"
             r"|unit\s+(?:number|no\.?)|hospital\s+(?:number|no\.?)|patient\s+(?:id|number|no\.?)"
-            r"|pt\.?\s+(?:id|\#)|patient\s+\#", True),
+            r"|pt\.?\s+(?:id|\#)|patient\s+\#|empi|pid|mpi|unit\s+no\.?", True),
     ("account", r"acct\.?|account(?:\s+(?:number|no\.?|\#))?|billing\s+(?:number|no\.?|\#)"
-                r"|invoice(?:\s+(?:number|no\.?|\#))?", True),
+                r"|invoice(?:\s+(?:number|no\.?|\#))?|fin|csn|har|hospital\s+account", True),
     ("health_plan", r"member\s+id|insurance(?:\s+(?:id|number|no\.?|policy|plan))*"
                     r"|ins\.?(?:\s+(?:policy|plan|id))?|(?:health\s+)?policy(?:\s+(?:id|number|no\.?))?"
                     r"|(?:health\s+|insurance\s+|prescription\s+)?plan(?:\s+(?:id|number|no\.?))?"
@@ -147,7 +147,7 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
                          r"|specimen\s*(?:number|no\.?|\#|id)|order\s*(?:number|no\.?|\#)"
                          r"|encounter\s*(?:number|no\.?|\#|id)|visit\s*(?:number|no\.?|\#|id)"
                          r"|(?:study|participant|subject|enrollment|confirmation|access)\s+(?:code|id|number|no\.?)"
-                         r"|record", False),
+                         r"|job\s*(?:number|no\.?|\#)|dictation\s*(?:number|no\.?|\#|id)|record", False),
 )
 _GROUP = {f"l{i}": (ent, strong) for i, (ent, _, strong) in enumerate(_LABELS)}
 #: the value: letters and digits with single inner separators, holding a digit (checked by a
@@ -171,7 +171,8 @@ _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "re
                 "s/n", "sn", "device", "udi", "implant", "model", "credit", "card", "visa",
                 "mastercard", "amex", "cc", "iban", "id", "ref", "reference", "case", "claim",
                 "accession", "specimen", "order", "encounter", "visit", "study", "participant",
-                "subject", "enrollment", "confirmation", "access")
+                "subject", "enrollment", "confirmation", "access", "empi", "pid", "mpi", "fin", "csn",
+                "har", "job", "dictation")
 
 
 def _heads_automaton():
