@@ -308,13 +308,14 @@ class Encoded:
         """A lower bound of the records in classes smaller than k, cheap for large key spaces:
         keys hashed into fewer buckets can only merge classes, making them look bigger."""
         key, radix = self.node_keys(levels)
-        bits = min(22, max(12, (3 * len(key)).bit_length()))
-        if radix > 1 << bits:
-            # Fibonacci (multiply-shift) hashing: two cheap operations, no division.
-            key = ((key.view(np.uint64) * _FIB) >> np.uint64(64 - bits)).view(np.int64)
-            radix = 1 << bits
+        if radix > 1 << 16:
+            # Fibonacci (multiply-shift) hashing into 2^15 buckets: two cheap operations, and the
+            # buckets outnumber the classes of the nodes the search checks (a few thousand).
+            key = ((key.view(np.uint64) * _FIB) >> np.uint64(49)).view(np.int64)
+            radix = 1 << 15
         counts = np.bincount(key, weights=self.weights, minlength=radix)
-        return float(self.weights[counts[key] < k].sum())
+        # A bucket under k holds only classes under k; a bucket at or over k may hide some.
+        return float(counts[(counts > 0) & (counts < k)].sum())
 
     def node_loss(self, levels: Sequence[int], suppressed_tuples: np.ndarray, n_supp: float) -> float:
         """ARX's loss at a node with these distinct tuples suppressed."""

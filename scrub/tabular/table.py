@@ -8,6 +8,7 @@ import io
 import os
 import tempfile
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -33,9 +34,15 @@ class Table:
             raise ScrubError("E511", f"{self.source}: no column {column!r} (quasi-identifier or "
                                       "hierarchy names a column the table lacks)") from None
 
-    def column(self, column: str) -> list[str]:
-        i = self.index(column)
-        return [r[i] for r in self.rows]
+    @cached_property
+    def _columns_data(self) -> list[tuple[str, ...]]:
+        # One transpose in C for all columns; a frozen dataclass still has a __dict__ to cache in.
+        if not self.rows:
+            return [() for _ in self.columns]
+        return list(zip(*self.rows))
+
+    def column(self, column: str) -> tuple[str, ...]:
+        return self._columns_data[self.index(column)]
 
     def check_columns(self, columns: Sequence[str]) -> None:
         for c in columns:
@@ -61,15 +68,20 @@ def read_csv(path: str | Path) -> Table:
     header = tuple(h.strip() for h in header)
     if len(set(header)) != len(header):
         raise ScrubError("E513", f"{path}: line 1: duplicate column names")
-    rows = []
     width = len(header)
-    for row in reader:
-        if not row or (len(row) == 1 and not row[0].strip()):
-            continue
-        if len(row) != width:
-            raise ScrubError("E514", f"{path}: line {reader.line_num}: {len(row)} cells, "
-                                      f"header has {width}")
-        rows.append(tuple(row))
+    rows = [tuple(r) for r in reader]
+    if any(len(r) != width for r in rows):
+        # Slow path, only on bad or blank lines: skip blanks, name the first ragged line.
+        reader = csv.reader(io.StringIO(text), delimiter=delim)
+        next(reader)
+        rows = []
+        for row in reader:
+            if not row or (len(row) == 1 and not row[0].strip()):
+                continue
+            if len(row) != width:
+                raise ScrubError("E514", f"{path}: line {reader.line_num}: {len(row)} cells, "
+                                          f"header has {width}")
+            rows.append(tuple(row))
     return Table(header, tuple(rows), str(path))
 
 
