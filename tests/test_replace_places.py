@@ -134,3 +134,15 @@ def test_hospitals():
     short = one("Brigham's", "hospital")
     assert short.endswith("'s") and "Brigham" not in short
     assert any(h.upper().startswith(short[:-2].upper()) for h in HOSPITALS)
+
+
+def test_city_keeps_state_written_after_it():
+    """A city found on its own keeps the state written right after it ("Salem, NH" is not the
+    listed Salem, MA), as when a runner opens an address into its parts."""
+    text = "moved from Salem, NH to Salem"
+    fs = [Finding(11, 16, "city", 0.9, "t"), Finding(18, 20, "state", 0.9, "t"),
+          Finding(24, 29, "city", 0.9, "t")]
+    out = R.replace(Document(text, "d"), fs).text
+    first = out[len("moved from "):out.index(",")]
+    last = out.rsplit(" ", 1)[1]
+    assert CITIES[first] == "NH" and CITIES[last] == "MA"

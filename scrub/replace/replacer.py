@@ -118,7 +118,7 @@ class Replacer:
         self._lexicon = lexicon
         self._lists: Lists | None = None
         self._cache: dict[tuple, str] = {}
-        self._plans: dict[tuple[str, str], list[Piece]] = {}
+        self._plans: dict[tuple[str, str, str], list[Piece]] = {}
 
     def __getstate__(self) -> dict:
         # worker processes get the key and the options; word lists and caches load there
@@ -195,6 +195,7 @@ class Replacer:
             prev, prev_end = f, f.end
         ctx = _Doc(doc.subject or doc.id or "")
         plans: list[tuple[Finding, list[Piece]]] = []
+        states = self._state_context(text, order)
         for f in order:
             if f.protected:
                 continue
@@ -203,11 +204,12 @@ class Replacer:
             if rendered is not None:
                 plans.append((f, [Fixed(rendered)]))
             elif not f.parts and f.entity != "date":
-                # planning a leaf depends on its text only: memoized across documents
-                key = (f.entity, original)
+                # planning a leaf depends on its text (and a city's state) only: memoized
+                state = states.get(f.start, "")
+                key = (f.entity, original, state)
                 pieces = self._plans.get(key)
                 if pieces is None:
-                    pieces = self._plan(f.entity, f.start, f.end, (), text, "", ctx)
+                    pieces = self._plan(f.entity, f.start, f.end, (), text, state, ctx)
                     if len(self._plans) > 100_000:
                         self._plans.clear()
                     self._plans[key] = pieces
@@ -257,6 +259,19 @@ class Replacer:
         if swept and self.settings["sweep"]:
             result = self._sweep(text, result, swept, order)
         return result
+
+    @staticmethod
+    def _state_context(text: str, order: Sequence[Finding]) -> dict[int, str]:
+        """The state written right after a city ("Portland, ME"), by the city's start: a city
+        found on its own (a composite opened into its parts) still keeps its state."""
+        out: dict[int, str] = {}
+        for a, b in zip(order, order[1:]):
+            if a.entity in ("city", "place") and b.entity == "state" and \
+                    text[a.end:b.start].strip(" ,\t") == "":
+                code = _state_code(text[b.start:b.end])
+                if code:
+                    out[a.start] = code
+        return out
 
     # ------------------------------------------------------------------ sweep
 
@@ -382,9 +397,7 @@ class Replacer:
         state = ""
         for p in ordered:
             if p.entity == "state":
-                state = STATE_CODE.get(normalize(text[p.start:p.end]), text[p.start:p.end].upper())
-                if len(state) != 2:
-                    state = ""
+                state = _state_code(text[p.start:p.end])
                 break
         out: list[Piece] = []
         pos = s
@@ -575,7 +588,7 @@ class Replacer:
             return k.choose(table, "street", norm, counter)
         if kind == "city":
             state, _, strategy = u.extra.partition("|")
-            home = lists.home_state(norm) or state
+            home = state or lists.home_state(norm) or ""
             if home and self.opt("state", "strategy") == "pseudonym":
                 home = self._draw_fresh(Unit("state", home), home.casefold(), 0)
                 home = STATE_CODE.get(home.casefold(), home)
@@ -684,6 +697,13 @@ class Replacer:
                          render: Callable[[Finding, str], str | None] | None = None) -> Replacement:
         """Alias of `replace`, kept for callers that name the document explicitly."""
         return self.replace(doc, findings, render)
+
+
+def _state_code(written: str) -> str:
+    """"MA", "ma", "Massachusetts" → "MA"; "" when not a state."""
+    t = written.strip().rstrip(".")
+    code = STATE_CODE.get(t.casefold()) or (t.upper() if t.upper() in STATE_NAME else "")
+    return code
 
 
 def _split_poss(text: str) -> tuple[str, str]:
