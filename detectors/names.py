@@ -27,9 +27,10 @@ _TOK = rf"(?:[\"“](?P<q>{_W})[\"”]|(?P<w>{_W})(?P<p>\.)?)"
 # name particles written in lower case inside a name ("Frank van Graves", "Maria de la Cruz")
 _PARTICLE = r"(?:van|von|der|den|de|del|della|la|le|da|di|du|dos|das|bin|ibn|al|el|ter|ten)"
 _SEP = rf"(?:[ \t]*+(?P<c>,)[ \t]*+|[ \t]++(?:{_PARTICLE}[ \t]++){{0,3}}|(?<=\.))"
-#: a run of capitalized tokens on one line; linear: every quantifier is possessive or bounded
-#: (a name has at most a few words: a run stops after 8 tokens, so one long line of capitals costs
-#: no more than many short runs)
+#: a run of capitalized tokens on one line. A name has at most a few words: a run stops after 8
+#: tokens, so a long line of capitals costs no more than many short runs; every quantifier is
+#: possessive or bounded, so the scan stays linear. The repeated groups' captures give the tokens
+#: without a second pass.
 RUN_RE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d'’])(?:{_TOK})(?:{_SEP}{_TOK}){{0,7}}+")
 #: lower-case words after a context word ("patient john smith", "dr. lang")
 _LOWER_WORD = r"\p{Ll}[\p{Ll}\p{M}]*+(?:[-'’]\p{Ll}+)?"
@@ -65,6 +66,13 @@ resident fellow nurse doctor physician provider service team unit floor room bed
 am pm the a an and or of in on at to for with by from as is was be mother father son daughter
 wife husband sister brother
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
+#: words that make the capitalized word after them a place ("St. Vincent's", "Mount Auburn")
+PLACE_PREFIX = frozenset("""
+st ste saint sainte mt mount fort ft lake port san santa santo sao los las new north south east
+west camp cape glen point
+""".split())
+_PLACE_ABBREV = frozenset({"st", "ste", "saint", "sainte", "mt", "mount", "ft", "san", "santa", "santo",
+                           "sao", "los", "las"})
 #: sequences of initials that are abbreviations, not people
 INITIAL_STOP = frozenset({"US", "UK", "PO", "AM", "PM", "DC", "NY", "LA", "OD", "OS", "OU", "IV",
                           "IM", "SQ", "BP", "HR", "RR", "GI", "GU", "ER", "OR", "ED", "DR", "MR",
@@ -84,6 +92,7 @@ class WordInfo:
     medical: bool
     stop: bool  # never a name without a title (headings, months, organization heads)
     sounds: bool  # sounds like a listed name (phonetic key)
+    place: bool = False  # also a city or a state (Boston, Virginia)
 
     @property
     def listed(self) -> bool:
@@ -135,11 +144,23 @@ _RULE_IDS = ("names.title", "names.degree", "names.context", "names.context_unli
              "names.initials_context")
 
 
-class _NoLexicon:
-    """Stands in while no word lists are installed: nothing is listed, nothing is common."""
+class _Lists:
+    """The lexicon seen through the few questions this detector asks; a question the installed
+    lexicon cannot answer (an older version, no word lists at all) answers None."""
+
+    def __init__(self, lex=None):
+        self._lex = lex
 
     def __getattr__(self, name):
-        return lambda *a, **k: None
+        fn = getattr(self._lex, name, None) if self._lex is not None else None
+        if fn is None:
+            fn = _none
+        setattr(self, name, fn)  # look the method up once
+        return fn
+
+
+def _none(*args, **kwargs):
+    return None
 
 
 class NameDetector(Detector):
@@ -203,9 +224,9 @@ class NameDetector(Detector):
     def lex(self):
         try:
             from scrub.lexicon import Lexicon
-        except ImportError:  # word lists not installed yet: context and shape rules still work
-            return _NoLexicon()
-        return Lexicon.default()
+        except ImportError:  # word lists not installed: context and shape rules still work
+            return _Lists()
+        return _Lists(Lexicon.default())
 
     # ------------------------------------------------------------------ word facts
 
@@ -228,9 +249,11 @@ class NameDetector(Detector):
         # An ordinary word is one people mostly write in lower case; names (Virginia) are not
         common = is_common and (share is None or share < 0.5)
         medical = bool(lex.is_medical(low))
-        stop = low in CLINICAL_STOP or low in ORG_HEADS or low in self.titles or bool(lex.is_degree(low))
+        stop = (low in CLINICAL_STOP or low in ORG_HEADS or low in _PLACE_ABBREV or low in self.titles
+                or bool(lex.is_degree(low)))
         sounds = bool(lex.sounds_like_name(cap)) if not (first or last) else True
-        got = WordInfo(first, last, nick, common, medical, stop, sounds)
+        place = bool(lex.is_city(cap)) or bool(lex.is_state(cap))
+        got = WordInfo(first, last, nick, common, medical, stop, sounds, place)
         with self._lock:
             if len(self._cache) > 200_000:  # bound memory on endless streams of new words
                 self._cache.clear()
@@ -330,7 +353,7 @@ class NameDetector(Detector):
                 i += 1
                 continue
             if not _capable(t) and not _title(t):
-                before = "phrase"
+                before = "place" if t.word.lower() in PLACE_PREFIX else "phrase"
                 i += 1
                 continue
             j = i + 1
@@ -482,9 +505,9 @@ class NameDetector(Detector):
                 return self._full(seg, None, names, "names.context")
             if not words_all_caps and all(i is None or (not i.common and not i.medical) for i in infos):
                 return self._full(seg, None, names, "names.context_unlisted")
-        if ctx == "weak" and any(i is not None and i.listed and not i.common for i in infos):
+        if ctx == "weak" and any(i is not None and i.listed and not i.common and not i.place for i in infos):
             return self._full(seg, None, names, "names.context")
-        if after_phrase:
+        if after_phrase or before == "place":
             if any(i is not None and i.listed for i in infos) and len(names) >= 1 and not initial_pos:
                 return self._full(seg, None, names, "names.in_phrase")
             return None
@@ -541,7 +564,7 @@ class NameDetector(Detector):
             else:
                 rid = "names.first_alone"
             return Candidate(t.start, t.end, ent, self.like(rid), self.name, f"template:{rid}")
-        if i.last and not i.common and not i.medical and not initial_pos:
+        if i.last and not i.common and not i.medical and not i.place and not initial_pos:
             rid = "names.last_alone"
             return Candidate(t.start, t.end, "last_name", self.like(rid), self.name, f"template:{rid}")
         return None
