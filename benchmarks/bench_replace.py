@@ -1,7 +1,7 @@
 """Replacement over annotated corpora: consistency by key, no leak, and its cost next to detection.
 
     python benchmarks/bench_replace.py GOLD.jsonl... [--findings gold|detect] [--no-spacy]
-                                                   [--fixture] [--repeat 3]
+                                                   [--fixture] [--detectors A,B] [--repeat 3]
 
 --findings gold replaces the gold spans (labels mapped to entities), so replacement is measured
 on its own; --findings detect runs the engine first and also times detection against
@@ -86,6 +86,7 @@ def main() -> int:
     ap.add_argument("--findings", choices=("gold", "detect"), default="gold")
     ap.add_argument("--no-spacy", action="store_true")
     ap.add_argument("--fixture", action="store_true")
+    ap.add_argument("--detectors", help="only these detectors (comma-separated)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--verbose", action="store_true", help="list the inconsistent originals "
                     "(prints identifiers: development corpora only)")
@@ -101,7 +102,8 @@ def main() -> int:
         findings = [gold_findings(d) for d in docs]
     else:
         from scrub.engine import Scrubber
-        scrubber = Scrubber(spacy=False if args.no_spacy else None)
+        scrubber = Scrubber(spacy=False if args.no_spacy else None,
+                            detectors=args.detectors.split(",") if args.detectors else None)
         findings = [scrubber.detect(d["text"], d["id"]) for d in docs]  # warm up
         best = None
         for _ in range(args.repeat):
