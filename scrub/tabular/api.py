@@ -80,17 +80,17 @@ class Result:
         }
 
     def release_rows(self, key: str | bytes | None = None) -> list[tuple[str, ...]]:
-        """The rows in a random order fixed by `key` (5.5.1: a release in input order can be
-        matched row by row against another release of the same data). Without a key the order
-        is keyed by the released content and levels, so two releases of one table differ."""
-        if key is None:
-            h = hashlib.sha256(json.dumps(self.levels, sort_keys=True).encode())
-            h.update("\x1e".join(map("\x1f".join, self.rows)).encode())
-            seed_bytes = h.digest()
-        else:
+        """The rows in a random order (5.5.1: a release in input order can be matched row by row
+        against another release of the same data). The order is keyed by the released content
+        and levels, so two different releases never share a permutation, mixed with `key` when
+        given; the same key and release always give the same order."""
+        h = hashlib.sha256(b"scrub.tabular.release\0")
+        if key is not None:
             kb = key.encode() if isinstance(key, str) else bytes(key)
-            seed_bytes = hashlib.sha256(b"scrub.tabular.release\0" + kb).digest()
-        rng = np.random.default_rng(int.from_bytes(seed_bytes[:16], "big"))
+            h.update(hashlib.sha256(kb).digest())
+        h.update(json.dumps(self.levels, sort_keys=True).encode())
+        h.update("\x1e".join(map("\x1f".join, self.rows)).encode())
+        rng = np.random.default_rng(int.from_bytes(h.digest()[:16], "big"))
         order = rng.permutation(len(self.rows))
         return [self.rows[i] for i in order]
 
@@ -207,6 +207,36 @@ def _loss_with(enc: Encoded, node: tuple[int, ...], rec_supp: np.ndarray) -> flo
     return geometric(terms)
 
 
+def generalize_table(data: Any, levels: Mapping[str, int],
+                     hierarchies: Mapping[str, Hierarchy]) -> Table:
+    """The table with each column in `levels` replaced by its value at that level."""
+    table = to_table(data)
+    cols = [list(table.column(c)) for c in table.columns]
+    for a, lvl in levels.items():
+        if a not in hierarchies:
+            raise ScrubError("E516", f"{table.source}: no hierarchy for column {a!r}")
+        i = table.index(a)
+        h = hierarchies[a]
+        memo: dict[str, str] = {}
+        try:
+            cols[i] = [memo[v] if v in memo else memo.setdefault(v, h.generalize(v, lvl))
+                       for v in cols[i]]
+        except ScrubError as exc:
+            row = next(r for r, v in enumerate(table.column(a), 1) if not _known(h, v))
+            raise ScrubError(exc.code, f"{table.source}: data row {row}: column {a!r}: "
+                                       f"{exc.message}") from None
+    rows = tuple(zip(*cols)) if table.rows else ()
+    return Table(table.columns, rows, table.source)
+
+
+def _known(h: Hierarchy, value: str) -> bool:
+    try:
+        h.chain(value)
+        return True
+    except ScrubError:
+        return False
+
+
 def assess_risk(data: Any, qi: Sequence[str], population_size: float | None = None,
                 population: Any = None, hierarchies: Mapping[str, Hierarchy] | None = None,
                 levels: Mapping[str, int] | None = None) -> dict[str, Any]:
@@ -215,6 +245,16 @@ def assess_risk(data: Any, qi: Sequence[str], population_size: float | None = No
     table k-map and δ-presence. Keys as in the command's JSON."""
     table = to_table(data)
     table.check_columns(qi)
+    pop_table = None if population is None else to_table(population)
+    if levels:
+        # Measure the release as it would be published: both tables at the given levels.
+        if hierarchies is None:
+            raise ScrubError("E529", "risk at generalization levels needs hierarchies")
+        chosen = {a: int(levels[a]) for a in qi if a in levels}
+        table = generalize_table(table, chosen, hierarchies)
+        if pop_table is not None:
+            pop_table = generalize_table(pop_table, chosen, hierarchies)
+        hierarchies, levels = None, None
     idx = [table.index(a) for a in qi]
     counts: dict[tuple[str, ...], int] = {}
     for r in table.rows:
@@ -222,7 +262,6 @@ def assess_risk(data: Any, qi: Sequence[str], population_size: float | None = No
         counts[key] = counts.get(key, 0) + 1
     keys = sorted(counts)
     sizes = [counts[c] for c in keys]
-    pop_table = None if population is None else to_table(population)
     pop_counts = None
     k_map = d_min = d_max = None
     if pop_table is not None:
@@ -263,4 +302,4 @@ def assess_risk(data: Any, qi: Sequence[str], population_size: float | None = No
     return out
 
 
-__all__ = ["Result", "anonymize", "assess_risk", "suppression_limit"]
+__all__ = ["Result", "anonymize", "assess_risk", "generalize_table", "suppression_limit"]

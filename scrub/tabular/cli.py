@@ -60,6 +60,12 @@ def register(subparsers) -> None:
     r.add_argument("--population", metavar="POP.csv", help="population (re-identification) table")
     r.add_argument("--population-size", type=float, metavar="N",
                    help="size of the population the table was drawn from")
+    r.add_argument("--hierarchy", action="append", default=[], metavar="COL=FILE",
+                   help="hierarchy for a column, used with --levels (repeatable)")
+    r.add_argument("--hierarchy-dir", metavar="DIR",
+                   help="folder with <dataset>_hierarchy_<column>.csv files")
+    r.add_argument("--levels", metavar="A=1,B=2",
+                   help="measure both tables generalized to these levels")
     r.add_argument("--json", action="store_true", help="print JSON")
     r.set_defaults(func=run_risk)
 
@@ -108,7 +114,17 @@ def run_risk(args: argparse.Namespace) -> int:
     if args.population_size is not None and args.population_size < len(table):
         raise ScrubError("E541", f"--population-size {args.population_size:g} is smaller than "
                                   f"{args.input} ({len(table)} records)")
-    out = assess_risk(table, qi, args.population_size, pop)
+    hier, levels = None, None
+    if args.levels:
+        levels = {}
+        for part in args.levels.split(","):
+            col, sep, lvl = part.partition("=")
+            if not sep or not lvl.strip().isdigit():
+                raise ScrubError("E529", f"--levels {col.strip()!r}: expected COLUMN=LEVEL")
+            levels[col.strip()] = int(lvl)
+        hier = load_hierarchies(args.hierarchy, args.hierarchy_dir,
+                                _dataset_name(Path(args.input)), list(levels))
+    out = assess_risk(table, qi, args.population_size, pop, hier, levels)
     if args.json:
         print(json.dumps(out, indent=2, sort_keys=True))
         return 0
