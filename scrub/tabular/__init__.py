@@ -35,7 +35,19 @@ dankar, distinct_probability{,_uniform,_poisson,_kl}, kl_from_uniform (Koot et a
 Population (module `kmap`): presence (k-map, δ-presence), optimal_k_map, optimal_delta_presence.
 Search (module `search`): optimal (true optimum, pruned lattice), datafly, anonymity_level_to_k.
 Command line (module `cli`): `scrub table` and `scrub risk`, registered by `register(subparsers)`.
-Errors: ScrubError codes E500-E599, one line naming the file, column or line, never a value.
+Errors: ScrubError codes E500-E599, one line naming the file, column or line, never a value:
+E501-E504 malformed hierarchy (ragged, empty, two tops, two parents, listed twice), E505 hierarchy
+file unreadable, E506-E507 builder parameters / a value a built hierarchy refuses, E508 value
+missing from its hierarchy, E509 level out of range, E510 bad --hierarchy / --hierarchy-dir,
+E511 no such column, E512-E514 unreadable / headerless / ragged CSV, E515 empty QI, E516 no
+hierarchy for a QI column, E517 bad k (below 1 or above the table), E518 suppression outside 0..1,
+E519 unknown metric, E520 lattice too large, E521 nothing satisfies the model, E522-E524 Datafly
+(profile, unreachable k, anonymity level), E525-E528 previous release, E529 bad --levels,
+E530-E532 k-map / δ-presence, E540-E545 measurement and risk input.
+
+Choices worth knowing: the optimum is ARX's (suppressed records count as fully generalized in
+every metric; ties go to the lower node, then the smaller level vector); a hierarchy built by a
+rule has as leaves the column's distinct values, which is the L of ARX's loss for it.
 """
 from .api import Result, anonymize, assess_risk
 from .hierarchy import SUPPRESSED, Hierarchy, load_hierarchies

@@ -12,7 +12,7 @@ import numpy as np
 from ..errors import ScrubError
 from .encoding import geometric
 from .hierarchy import SUPPRESSED, Hierarchy
-from .table import Table, to_table
+from .table import to_table
 
 
 def _qi_tuples(table: Any, qi: Sequence[str]) -> list[tuple[str, ...]]:
@@ -145,5 +145,4 @@ def average_class_size(table: Any, qi: Sequence[str], k: int | None = None,
 
 
 __all__ = ["equivalence_classes", "class_sizes", "k_anonymity", "sample_uniques", "precision",
-           "precision_cells", "equation3_weights", "loss", "discernibility", "average_class_size",
-           "Table"]
+           "precision_cells", "equation3_weights", "loss", "discernibility", "average_class_size"]
