@@ -155,3 +155,8 @@ def test_users_own_nickname_pairs(tmp_path):
     nick = one("Dot", "nick_name", r)
     assert formal.startswith(nick) and nick != formal
     assert not LEX.is_surname(one("Townsend", "last_name", r))  # surnames by Sprees
+
+
+def test_name_without_a_name_word_is_tagged():
+    """A name finding holding no word ("12345" found as a name) is tagged, never kept."""
+    assert one("12345", "name") == "[NAME]"

@@ -35,13 +35,20 @@ def shape(s: str) -> str:
     ("1HGCM82633A004352", "vehicle", ""),
     ("ACC 88-1002", "account", ""),
     ("DE89370400440532013000", "iban", "DE"),
+    ("MRN 0048213", "mrn", "MRN "),
+    ("Acct no. 88-1002", "account", "Acct no. "),
+    ("255-1000 ext 1423", "phone", ""),
 ])
 def test_shape_kept_and_value_changed(original, entity, kept_prefix):
     """Digits stay digits, letters letters of the same case, punctuation and a label prefix
-    stay; the value is never the original, and the same original gives the same value."""
+    ("CH#", "MRN ", a phone's "ext") stay; the value is never the original, and the same
+    original gives the same value."""
     out = one(original, entity)
     assert out != original
     assert shape(out) == shape(original)
+    if entity == "phone":
+        assert [w for w in out.split() if w.isalpha()] == \
+            [w for w in original.split() if w.isalpha()]   # "ext" is a label, kept
     assert out.startswith(kept_prefix)
     assert one(original, entity) == out
 

@@ -52,6 +52,11 @@ _NON_DIGIT = regex.compile(r"\D")
 _NON_ALNUM = regex.compile(r"[\W_]")
 _WORDS = regex.compile(r"\w+")
 _LABEL = regex.compile(r"[A-Za-z]{1,6}\s*[#:]\s*")
+#: label words written before a number ("MRN 0048213", "Acct no. 88-1002"): kept as written
+_LABEL_WORD = regex.compile(
+    r"(?i)(?:(?:mrn|mr|med\.?\s*rec(?:ord)?|acct|account|a/c|no|num|number|id|ref|policy|member|"
+    r"plan|group|lic(?:ense)?|dl|vin|serial|s/n|sn|device|tel|ph|phone|fax|cell|mobile|ext|ssn|"
+    r"ss#|medicare|medicaid)\.?\s*[#:]?\s*)+(?=\S)")
 _TWO_LETTERS = regex.compile(r"[A-Za-z]{2}")
 _YEAR = regex.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
 _URL = regex.compile(r"(?i)(?P<scheme>[a-z][a-z0-9+.\-]*://)?(?P<www>www\d?\.)?"
@@ -423,6 +428,10 @@ class Replacer:
     def _plan_name(self, text: str, entity: str, only_names: bool = False) -> list[Piece]:
         lists = self.lists
         pieces = name_plan(text, entity, lists.is_first_name, lists.is_surname)
+        if not only_names and not any(isinstance(p, Unit) for p in pieces) and \
+                any(c.isalnum() for c in text):
+            # nothing in it reads as a name ("123" found as a name): never keep it
+            return self._suppress("tag", entity, text)
         if only_names:
             # between a full name's parts only real name words are names: "and", "of" are not
             pieces = [p.text if isinstance(p, Unit) and p.kind != "initial"
@@ -435,13 +444,15 @@ class Replacer:
     def _plan_number(self, entity: str, original: str, strategy: str) -> list[Piece]:
         keep = 0
         if self.opt(entity, "keep_prefix"):
-            m = _LABEL.match(original)
+            m = _LABEL.match(original) or _LABEL_WORD.match(original)
             if m:
                 keep = m.end()
         if entity == "iban":
             keep = max(keep, 2 if _TWO_LETTERS.match(original) else 0)
         head, body = original[:keep], original[keep:]
         kind = "ssn" if strategy == "ssn" else "shape"
+        if not body:
+            return self._suppress("tag", entity, original)
         return [p for p in (head, Unit(kind, body, entity)) if p]
 
     # ------------------------------------------------------------------ decided values
@@ -644,8 +655,10 @@ class Replacer:
     def _number(self, u: Unit, counter: int) -> str:
         model = u.text
         value = _NON_ALNUM.sub("", model).casefold()
+        phone = u.extra in ("phone", "fax")
         for extra in range(counter * 8, counter * 8 + 8):
-            out = pour(model, self.keyed, "number", value, extra)
+            # a phone's letters are labels ("ext", "x"), not part of the number
+            out = pour(model, self.keyed, "number", value, extra, letters=not phone)
             if u.kind == "ssn":
                 i = next((j for j, ch in enumerate(out) if ch.isdigit()), None)
                 if i is not None:

@@ -36,19 +36,19 @@ def apply_case(model: str, word: str) -> str:
 
 
 def pour(model: str, keyed: Keyed, family: str, value: str, counter: int = 0,
-         keep: int = 0) -> str:
-    """`model` with every digit replaced by a keyed digit and every letter by a keyed letter of
-    the same case; other characters and the first `keep` characters kept."""
+         keep: int = 0, letters: bool = True) -> str:
+    """`model` with every digit replaced by a keyed digit and (unless `letters` is false) every
+    letter by a keyed letter of the same case; other characters and the first `keep` kept."""
     n_digits = sum(1 for c in model[keep:] if c.isdigit())
-    n_letters = sum(1 for c in model[keep:] if c.isalpha())
+    n_letters = sum(1 for c in model[keep:] if c.isalpha()) if letters else 0
     digits = iter(keyed.symbols(DIGITS, n_digits, family + ":d", value, counter))
-    letters = iter(keyed.symbols(LOWER, n_letters, family + ":a", value, counter))
+    letter_stream = iter(keyed.symbols(LOWER, n_letters, family + ":a", value, counter))
     out = [model[:keep]]
     for c in model[keep:]:
         if c.isdigit():
             out.append(next(digits))
-        elif c.isalpha():
-            ch = next(letters)
+        elif c.isalpha() and letters:
+            ch = next(letter_stream)
             out.append(ch.upper() if c.isupper() else ch)
         else:
             out.append(c)
