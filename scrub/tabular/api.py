@@ -153,8 +153,8 @@ def anonymize(data: Any, qi: Sequence[str], hierarchies: Mapping[str, Hierarchy]
         checked, total = out.nodes_checked, out.nodes_total
     else:
         w = None if weights is None else [float(weights.get(a, 1.0)) for a in qi]
-        node, rec_supp, _ = datafly(enc, k, suppression, w, floor=floor)
-        checked, total = 0, int(np.prod(enc.shape))
+        node, rec_supp, steps = datafly(enc, k, suppression, w, floor=floor)
+        checked, total = steps + 1, int(np.prod(enc.shape))  # one node per iteration
     return _result(table, enc, node, np.asarray(rec_supp, bool), k, suppression, metric,
                    algorithm, checked, total, advice)
 
