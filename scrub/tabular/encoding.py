@@ -272,7 +272,9 @@ class Encoded:
         else:
             uniq, inv = np.unique(key, return_inverse=True)
             hit = (inv.reshape(-1), len(uniq))
-        self._block_cache[(b, sub)] = hit
+        # Cache within a memory budget (codes of 30k distinct tuples: 240 KB per entry).
+        if (len(self._block_cache) + 1) * len(self.weights) <= _BLOCK_CACHE_CELLS:
+            self._block_cache[(b, sub)] = hit
         return hit
 
     def _block_keys(self, levels: Sequence[int]) -> tuple[np.ndarray, int]:
@@ -375,6 +377,7 @@ class Encoded:
 # Bucket counts for hashed population counts (k-map's quick test).
 _HASH_PRIMES = (8191, 65537, 262139, 1048573, 4194301)
 _FIB = np.uint64(0x9E3779B97F4A7C15)
+_BLOCK_CACHE_CELLS = 32_000_000  # 256 MB of int64 block codes at most
 
 
 def geometric(terms: Sequence[float]) -> float:
