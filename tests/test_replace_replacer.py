@@ -303,3 +303,11 @@ def test_constituent_strategy_inside_full_name():
         Document(text, "d"), [at(text, "Virginia Townsend", "full_name")])
     first, tag = rep.text[len("Seen by "):-1].split(" ")
     assert tag == "[LAST_NAME]" and first != "Virginia" and first.isalpha()
+
+
+def test_sweep_catches_other_case():
+    """The sweep also finds a replaced name written in capitals, and writes it in capitals."""
+    text = "RE: Virginia Townsend\nVIRGINIA TOWNSEND is doing well."
+    rep = R.replace(Document(text, "d"), [at(text, "Virginia Townsend", "full_name")])
+    first, last = rep.text.split("\n")[0][4:].split()
+    assert rep.text.split("\n")[1].startswith(f"{first.upper()} {last.upper()} is")

@@ -40,6 +40,8 @@ _DISTINCT = frozenset({"first", "last", "nick", "street_word", "city", "hospital
 _SWEPT = frozenset({"first", "last", "nick", "street_word", "city", "hospital", "hospital_short",
                     "org_head", "shape", "ssn", "email", "url", "ip"})
 _MAX_TRIES = 50
+_NAMELIKE = frozenset({"first", "last", "nick", "street_word", "city", "hospital_short",
+                       "org_head"})
 _UNIT_ENTITY = {"first": "first_name", "last": "last_name", "nick": "nick_name",
                 "street_word": "street", "city": "city", "hospital": "hospital",
                 "hospital_short": "hospital", "org_head": "organization", "ssn": "ssn",
@@ -246,8 +248,13 @@ class Replacer:
                     value = self._unit(p, ctx)
                     parts.append(value)
                     if p.kind in _SWEPT and len(p.text) >= 3 and value != p.text:
-                        swept.setdefault(p.text, (value, _UNIT_ENTITY.get(p.kind) or p.extra
-                                                  or f.entity))
+                        ent = _UNIT_ENTITY.get(p.kind) or p.extra or f.entity
+                        swept.setdefault(p.text, (value, ent))
+                        if p.kind in _NAMELIKE and any(c.isalpha() for c in p.text):
+                            # the same name in capitals or capitalized elsewhere ("VIRGINIA")
+                            for variant in (p.text.upper(), titlecase(p.text)):
+                                if len(variant) == len(p.text):  # case maps that keep length
+                                    swept.setdefault(variant, (apply_case(variant, value), ent))
             pseudo = "".join(parts)
             gap = text[pos:f.start]
             chunks.append(gap)
