@@ -57,6 +57,8 @@ _AGE_PHRASE = regex.compile(
     r"(?:years?|yrs?|y)\.?(?:\s|-)?old\b"
     r"|(?<![\w/.-])(\d{1,3})(?:\s*[-–]\s*(\d{1,3}))?\s?(?:yo|y/o|y\.o\.?)(?!\w)"
     r"|\b(?:aged?|age:)\s+(\d{1,3})(?:\s*[-–]\s*(\d{1,3}))?(?![\w-])")
+_SUBJECT_LABEL = regex.compile(r"(?i)\b(?:re|patient|pt|name|subject|client)\s*[:.]\s*"
+                               r"(?:\p{L}+\.?\s+){0,2}$")
 _FRACTION = regex.compile(r" and \d{1,2}/\d{1,2}")
 _SEX_AFTER_AGE = regex.compile(
     r"(?<![\w-])\d{1,3}(?:\s*[-–]\s*\d{1,3})?(?:\s*(?:yo|y/o|y\.o\.?|years?\s+old|-year-old|"
@@ -217,7 +219,10 @@ def mentions(text: str, findings: Iterable, candidates: Iterable = (),
                 before = text[max(0, u.start - 30):u.start]
                 qi = "birth_year" if _DOB_CONTEXT.search(before) else "care_year"
                 add(Mention(u.start, u.end, qi, v, "finding", u.entity))
-        elif u.entity in _NAME_ENTITIES and sex_of_name is not None:
+        elif u.entity in _NAME_ENTITIES and sex_of_name is not None and _SUBJECT_LABEL.search(
+                text, max(0, text.rfind("\n", 0, u.start) + 1), u.start):
+            # only the name a heading says is the subject's ("RE:", "Patient:"): the letter's
+            # other names (its writer, the doctors) say nothing about the subject's sex
             sex = sex_of_name(span.strip(" .,'’s"))
             if sex in ("M", "F"):
                 add(Mention(u.start, u.end, "sex", sex, "first_name", u.entity))

@@ -34,6 +34,7 @@ stderr, never its text), 2 bad input or usage, 130 interrupted.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -800,6 +801,13 @@ class Runner:
                 st.write("mapping", json.dumps(list(entry), ensure_ascii=False) + "\n")
 
     def _write_output(self, doc: InputDocument, text: str) -> None:
+        skey = self.opts.subject_column or "subject"
+        if doc.subject is not None and skey in doc.extra:
+            # the subject id can itself identify (an MRN): the release carries its pseudonym,
+            # the one the subject table shows
+            extra = dict(doc.extra)
+            extra[skey] = _pseudonym(self.key, doc.subject)
+            doc = dataclasses.replace(doc, extra=extra)
         if self.form == "jsonl":
             self.state.write("output", jsonl_record(doc, text, self.opts.text_column or "text"))
         elif self.form == "csv":
@@ -1164,8 +1172,6 @@ def cmd_run(args) -> int:
 
     cfg = Config.load(args.config)
     key, generated = load_key(args.key_file)
-    if generated:
-        _say(FRESH_KEY_NOTICE)
     qi = tuple(q.strip() for q in args.quasi_identifiers.split(",") if q.strip()) \
         if args.quasi_identifiers else ()
     opts = RunOptions(
@@ -1177,7 +1183,9 @@ def cmd_run(args) -> int:
         k=args.k, quasi_identifiers=qi, suppression=args.suppression, encoding=args.encoding,
         text_column=args.text_column, id_column=args.id_column,
         subject_column=args.subject_column, progress=args.progress)
-    runner = Runner(opts, key, generated)
+    runner = Runner(opts, key, generated)  # checks the inputs and options first
+    if generated:
+        _say(FRESH_KEY_NOTICE)
     try:
         summary = runner.run()
     except _FailFast:
