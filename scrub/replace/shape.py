@@ -15,6 +15,8 @@ VOWELS = set("aeiouy")
 
 def titlecase(word: str) -> str:
     """"O'BRIEN" → "O'Brien", "smith-jones" → "Smith-Jones"."""
+    if word[:1].isupper() and (len(word) == 1 or word[1:].islower()) and word.isalpha():
+        return word  # the common case, already capitalized
     out = []
     up = True
     for ch in word.lower():
@@ -25,12 +27,9 @@ def titlecase(word: str) -> str:
 
 def apply_case(model: str, word: str) -> str:
     """`word` in the case of `model`: all caps, all lower, or capitalized."""
-    letters = [c for c in model if c.isalpha()]
-    if not letters:
-        return titlecase(word)
-    if all(c.isupper() for c in letters) and (len(letters) > 1 or len(word) == 1):
+    if model.isupper() and (len(model) > 1 or len(word) == 1):
         return word.upper()
-    if all(c.islower() for c in letters):
+    if model.islower():
         return word.lower()
     return titlecase(word)
 
