@@ -105,7 +105,13 @@ MEDICAL_CODES = {"ICD", "CPT", "HCPCS", "DRG", "LOINC", "SNOMED", "NDC", "COVID"
                  "DLCO", "TNM", "PD", "HER", "EGFR", "ALK", "KRAS", "BRAF", "CYP", "UGT", "G",
                  "T", "N", "M", "ASA", "MRSA", "VRE", "ESBL", "DVT", "PE", "MI", "EF", "LV", "RV",
                  "ISO", "IEC", "DSM", "WHO", "AJCC", "FIGO", "USP", "UTC", "GMT", "AM", "PM",
-                 "Q", "X", "K", "MG", "ML", "IV", "IM", "PO", "SQ", "HR", "BP", "RR", "O"}
+                 "Q", "X", "K", "MG", "ML", "IV", "IM", "PO", "SQ", "HR", "BP", "RR", "O",
+                 # vital signs and lab labels written against their value ("HR110", "PLT250")
+                 "P", "TEMP", "WT", "HT", "SAT", "SPO", "UOP", "CVP", "MAP", "GLU", "BS", "FS",
+                 "FSBS", "BG", "CBG", "NA", "CL", "BUN", "CR", "WBC", "HGB", "HCT", "PLT", "INR",
+                 "PTT", "LDL", "HDL", "TSH", "ALT", "AST", "ALP", "BNP", "CRP", "ESR", "CK",
+                 "LDH", "PSA", "GFR", "EGFR", "A", "B", "C", "D", "E", "F", "L", "S", "V", "R",
+                 "CPAP", "BIPAP", "PEEP", "FIO", "TV", "VT", "PS", "ABG", "VBG", "NPO", "BMI"}
 
 
 def coded(s: str) -> bool | None:
@@ -191,10 +197,10 @@ _GLUED_MRN = regex.compile(r"(?-i:MRN)[#:]?\s*(?P<v>[A-Z0-9](?:[A-Z0-9]|-(?=[A-Z
 _SIGNATURE = regex.compile(
     r"(?<=\w[.,]?\s*,?\s*)(?:M\.D\.|MD|D\.O\.|DO|R\.N\.|RN|N\.P\.|NP|PA-C|Ph\.D\.|PhD|DDS|DMD|"
     r"PharmD|MBBS|FACP|FACS|MPH)\.?[ \t]+(?P<v>\d{4,10})[ \t]*$", regex.MULTILINE)
-#: every templated identifier holds two digits close together, with at most ~20 letters
-#: before them ("CRIMSON-0447") and a few groups after; context words are looked up in the
-#: whole text, so windows need not hold them. Near digit runs are chained into one hit.
-_DIGIT_GATE = regex.compile(r"\d[^\n\d]{0,2}\d(?:[^\n]{0,24}?\d[^\n\d]{0,2}\d)*")
+#: every templated identifier holds three digits in a row, with at most ~20 letters before
+#: them ("CRIMSON-0447") and a few groups after; context words are looked up in the whole
+#: text, so windows need not hold them. Near digit runs are chained into one hit.
+_DIGIT_GATE = regex.compile(r"\d{3}(?:[^\n]{0,24}?\d{3})*")
 _BEFORE, _AFTER = 24, 24
 #: a value followed by one of these is a measurement, not an identifier
 _UNIT_AFTER = regex.compile(
