@@ -179,9 +179,6 @@ class Encoded:
         sizes = np.bincount(inv, weights=src.sizes, minlength=m).astype(np.int64)
         return Classes(tuple(levels), codes, sizes), inv
 
-    def classes(self, levels: Sequence[int]) -> Classes:
-        return self.rollup(self.base, levels)[0]
-
     def record_classes(self, levels: Sequence[int]) -> tuple[Classes, np.ndarray]:
         """Classes at a node and the class of every record."""
         cl, inv = self.rollup(self.base, levels)
@@ -329,24 +326,7 @@ class Encoded:
             terms.append(max(0.0, (s - nl) / (n - nl)) if n > nl else 0.0)
         return geometric(terms)
 
-    # -- metrics over classes (suppressed classes: size < k) -------------------------------------
-    def loss_terms(self, cl: Classes, suppressed: np.ndarray) -> list[float]:
-        """Per attribute, ARX's loss: mean share of leaves under the released value (1 for a
-        suppressed record), normalized (s - N/L)/(N - N/L) and floored at 0."""
-        out = []
-        n = float(self.n)
-        keep = ~suppressed
-        n_supp = float(cl.sizes[suppressed].sum())
-        for a, lvl in enumerate(cl.levels):
-            share = self.share[a][lvl][cl.codes[keep, a]]
-            s = float((share * cl.sizes[keep]).sum()) + n_supp
-            nl = n / len(self.up[a][0])
-            out.append(max(0.0, (s - nl) / (n - nl)) if n > nl else 0.0)
-        return out
-
-    def loss(self, cl: Classes, suppressed: np.ndarray) -> float:
-        return geometric(self.loss_terms(cl, suppressed))
-
+    # -- metrics ------------------------------------------------------------------------------------
     def precision_loss(self, levels: Sequence[int], n_suppressed: int) -> float:
         """1 - Prec: the mean over attributes of h/|DGH|, a suppressed record counting 1 in every
         attribute (thesis 5.4 and ARX's precision metric)."""
