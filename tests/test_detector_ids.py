@@ -42,6 +42,9 @@ POSITIVES = [
     ("My driver's license number is F162823540116", "F162823540116", "license", 0.9),
     ("Enrollment study code CRIMSON-0447 links", "CRIMSON-0447", "reference_number", 0.8),
     ("Voiceprint template VP-559A is used", "VP-559A", "reference_number", 0.7),
+    ("Unit No: 1234567\nAdmission", "1234567", "mrn", 0.9),
+    ("FIN 987654321 billed", "987654321", "account", 0.9),
+    ("Job #: 55512 dictated", "55512", "reference_number", 0.8),
 ]
 
 
@@ -62,6 +65,8 @@ NEGATIVES = [
     "test card 4111 1111 1111 1111 was declined",
     "ID consult; room 12, bed 4; in 2019 and 2020",
     "ratio 2:1, count 12, 3 of 4 doses",
+    "HR110 RR22 PLT250 GLU180 FSBS 210",
+    "pid 12 days; the fin 12 of fish",
 ]
 
 

@@ -54,6 +54,8 @@ NEGATIVES = [
     "follow up in 2/52; ICD-10 E11.9; CPT 99213",
     "extension 1423",  # Figure 113: 0.40 alone, below the threshold
     "dose 250-500 mg",
+    "diet 220-1800 calories",
+    "shift 0700-1900 and 1900-0700",
 ]
 
 
