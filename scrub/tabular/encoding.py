@@ -1,6 +1,6 @@
 """The numeric core of the tabular module: each quasi-identifier column encoded once as integer
-codes per hierarchy level, so a lattice node's equivalence classes are one group-by over codes.
-Search, Datafly, k-map and the metrics all evaluate nodes through `Encoded.classes`.
+codes per hierarchy level, so a lattice node's equivalence classes are one group-by over codes
+(a bincount over mixed-radix keys). Search, Datafly and k-map evaluate nodes through `Encoded`.
 """
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def _bind(h: Hierarchy, table: Table, column: str) -> Hierarchy:
 @dataclass(frozen=True)
 class Classes:
     """The equivalence classes of a node: codes (one column per attribute, at the node's levels)
-    and sizes; `inverse` maps each row of the table the classes were built from to its class."""
+    and sizes (records)."""
 
     levels: tuple[int, ...]
     codes: np.ndarray   # shape (n_classes, n_attributes), int64
