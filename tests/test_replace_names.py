@@ -160,3 +160,18 @@ def test_users_own_nickname_pairs(tmp_path):
 def test_name_without_a_name_word_is_tagged():
     """A name finding holding no word ("12345" found as a name) is tagged, never kept."""
     assert one("12345", "name") == "[NAME]"
+
+
+def test_words_between_full_name_parts():
+    """Between a full name's parts a capitalized word (a missed middle name) is replaced and
+    a joining word is kept."""
+    from scrub.types import Candidate
+    text = "Frank Quillon Graves and Mary Graves"
+    f = Finding(0, len(text), "full_name", 0.9, "t", parts=(
+        Candidate(0, 5, "first_name", 0.9, "t"), Candidate(14, 20, "last_name", 0.9, "t"),
+        Candidate(25, 29, "first_name", 0.9, "t"), Candidate(30, 36, "last_name", 0.9, "t")))
+    out = R.replace(Document(text, "d"), [f]).text
+    words = out.split()
+    assert len(words) == 6 and words[3] == "and"
+    assert not {"Frank", "Quillon", "Graves", "Mary"} & set(words)
+    assert words[2] == words[5]

@@ -40,6 +40,7 @@ _DISTINCT = frozenset({"first", "last", "nick", "street_word", "city", "hospital
 _SWEPT = frozenset({"first", "last", "nick", "street_word", "city", "hospital", "hospital_short",
                     "org_head", "shape", "ssn", "email", "url", "ip"})
 _MAX_TRIES = 50
+_JOINERS = frozenset({"and", "or", "of", "the", "y", "e", "und", "et"})
 _NAMELIKE = frozenset({"first", "last", "nick", "street_word", "city", "hospital_short",
                        "org_head"})
 _UNIT_ENTITY = {"first": "first_name", "last": "last_name", "nick": "nick_name",
@@ -441,7 +442,9 @@ class Replacer:
             return self._suppress("tag", entity, text)
         if only_names:
             # between a full name's parts only real name words are names: "and", "of" are not
+            # between a full name's parts a capitalized or listed word is a (middle) name
             pieces = [p.text if isinstance(p, Unit) and p.kind != "initial"
+                      and not (p.text[:1].isupper() and p.text.casefold() not in _JOINERS)
                       and not lists.is_name(p.text) else p for p in pieces]
         strategy = self.opt(entity if entity != "full_name" else "first_name", "strategy")
         if strategy in SUPPRESS:
