@@ -4,6 +4,7 @@ codes per hierarchy level, so a lattice node's equivalence classes are one group
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
@@ -149,7 +150,8 @@ class Encoded:
             else:
                 self._blocks.append([a])
                 combos = s
-        self._block_cache: dict[tuple[int, tuple[int, ...]], tuple[np.ndarray, int]] = {}
+        self._block_cache: dict[tuple[int, object], tuple[np.ndarray, int]] = {}
+        self._block_getters = [operator.itemgetter(*attrs) for attrs in self._blocks]
 
     def card(self, a: int, level: int) -> int:
         return len(self.labels[a][level])
@@ -252,7 +254,7 @@ class Encoded:
         """Dense joint codes of one block of attributes at their levels, cached: fewer, denser
         columns make every node's key cheaper and its key space smaller."""
         attrs = self._blocks[b]
-        sub = tuple(levels[a] for a in attrs)
+        sub = self._block_getters[b](levels)
         hit = self._block_cache.get((b, sub))
         if hit is not None:
             return hit
