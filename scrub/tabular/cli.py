@@ -39,7 +39,8 @@ def register(subparsers) -> None:
     p.add_argument("--hierarchy", action="append", default=[], metavar="COL=FILE",
                    help="ARX-style hierarchy CSV for a column (repeatable)")
     p.add_argument("--hierarchy-dir", metavar="DIR",
-                   help="folder with <dataset>_hierarchy_<column>.csv files")
+                   help="folder with <dataset>_hierarchy_<column>.csv files (<dataset> = IN's "
+                        "name; else the first *_hierarchy_<column>.csv by name)")
     p.add_argument("-o", "--output", required=True, metavar="OUT.csv")
     p.add_argument("--report", metavar="REPORT.json", help="write the release report here")
     p.add_argument("--seed", metavar="KEY",
