@@ -213,10 +213,20 @@ _UNIT_AFTER = regex.compile(
 _FRACTION_AFTER = regex.compile(
     r"[ \t]{0,3}(?:of|strength|power|murmur|systolic|diastolic|holosystolic|sem|reflexes|"
     r"pulses?|motor|sensation|normal|ns|ratio|dilated|effaced|grade|score|scale|vision|"
-    r"assist|max|maximum|full|strength)(?![\p{L}\d])", regex.IGNORECASE)
+    r"assist|max|maximum|full|pain|bilat|bilaterally|throughout|all|extremities|ext|ue|le|rue|lue|"
+    r"rle|lle|hand|grip|pulses?|edema|mm|cm)(?![\p{L}\d])", regex.IGNORECASE)
 #: "version 1.2.2020", "v 2-3-18": a version or release number, not a date
 _VERSION_BEFORE = regex.compile(r"(?:version|ver\.?|v|rev\.?|revision|release|build)[ \t]{0,2}$",
                                 regex.IGNORECASE)
+#: before a bare "a/b": a vital sign, a score or a setting; its number follows directly
+_READING_BEFORE = regex.compile(
+    r"(?<![\p{L}\d])(?:bp|nbp|abp|sbp|dbp|map|cvp|pap|pa|pain|score|strength|str|power|murmur|grade|"
+    r"gr|gcs|rass|cpot|flacc|mae|motor|edema|pulses?|reflexes|dtrs?|ratio|i/o|i&o|x|apgar|peep|"
+    r"ps|cpap|bipap|vent|settings|fio2|tv|vt|rr|ac|simv|imv|spo2|sat|sats|o2|hr|temp|dose|doses|"
+    r"tabs?|size|pupils?|perrla?|va|vision|acuity|rated|rates?|ratio|ie|i:e|stage|class|"
+    r"nyha|bowel sounds|bs|tol|tolerating|of)[ \t:=#]{0,3}$", regex.IGNORECASE)
+#: "1/2", "3/4": fractions far more often than January 2nd or March 4th
+_PLAIN_FRACTIONS = {(1, 2), (1, 3), (2, 3), (1, 4), (3, 4), (1, 8), (3, 8)}
 #: a time written right after a date belongs to it: "03/14/2024 10:22", "Jan 5 at 3pm",
 #: "2024-03-14T10:22:05Z"; bounded blanks keep it linear
 _TIME_AFTER = regex.compile(
@@ -255,37 +265,77 @@ _GATE_WORDS = {
                 "mother’s", "mothers", "father's", "father’s", "fathers"),
 }
 #: stdlib `re` here: for these literal-led searches it is several times faster than `regex`
-#: stdlib `re` here: for these literal-led searches it is several times faster than `regex`.
-#: Each chains hits less than a window apart into one match, so dense numbers (a lab table)
-#: cost one window, not one Python object per hit.
-_CHAIN = r"(?:[\s\S]{0,40}?%s)*"
-_GATE_PATTERNS = {
-    "numsep": re.compile(r"\d[-/.]\d" + _CHAIN % r"\d[-/.]\d"),
-    "year": re.compile(r"(?:(?:1[89]|20)\d\d(?!\d)|['’]\d\d(?!\d))"
-                       + _CHAIN % r"(?:(?:1[89]|20)\d\d(?!\d)|['’]\d\d(?!\d))"),
+_NUMSEP = re.compile(r"\d(?:[-/]\d|\.\d\d?\.\d)")  # "3/1", "3-1"; "1.03.2" (one pass for both)
+_YEARS = (re.compile(r"(?:1[89]|20)\d\d(?!\d)"), re.compile(r"['’]\d\d(?!\d)"))
+# Each template scans only small windows around the hits of its gate that pass its cheap test
+# (a digit after the month word, a second "/" near the first...). Scanning a whole text with
+# ~25 templates costs seconds per MB, and most of the cost of a window is the call itself, so
+# each template is called only where it can match. A template not listed (a user's own) scans
+# around every hit. Weekdays before a date and times after it are code's (_with_weekday,
+# _with_time): no window needs room for them.
+
+
+def _digit_after(t: str, s: int, e: int, n: int = 4) -> bool:
+    return any(ch.isdigit() for ch in t[e:e + n])
+
+
+def _word_after(t: str, s: int, e: int) -> bool:
+    return t[e:e + 4].lstrip(" .\t")[:1].isalpha()
+
+
+def _digit_before(t: str, s: int, e: int) -> bool:
+    return any(ch.isdigit() for ch in t[max(0, s - 9):s])
+
+
+def _word_before(t: str, s: int, e: int) -> bool:
+    return t[max(0, s - 12):s].rstrip(" \t\n-")[-1:].isalpha()
+
+
+def _slashes(t: str, s: int, e: int, n: int = 2) -> bool:
+    return t.count("/", max(0, s - 4), e + 5) >= n
+
+
+def _dash_near(t: str, s: int, e: int) -> bool:
+    return "-" in t[max(0, s - 12):e + 12]
+
+
+def _year_dash(t: str, s: int, e: int) -> bool:
+    return s >= 3 and t[s - 3:s + 1].isdigit()
+
+
+_BIRTH_BEFORE = re.compile(r"born|dob|d\.o\.b|birth|yob", re.IGNORECASE)
+_SEASON_BEFORE = re.compile(r"spring|summer|fall|autumn|winter", re.IGNORECASE)
+
+#: template id → (gate, room before a hit, room after it, the hit's cheap test or None)
+_PLAN = {
+    "date.month_day_year": ("month", 0, 32, _digit_after),
+    "date.month_day": ("month", 0, 20, _digit_after),
+    "date.month_ordword": ("month", 0, 36, _word_after),
+    "date.day_month_year": ("month", 14, 24, _digit_before),
+    "date.day_month": ("month", 14, 4, _digit_before),
+    "date.ordword_of_month": ("month", 24, 10,
+                              lambda t, s, e: t[max(0, s - 4):s].rstrip().lower().endswith("of")),
+    "date.month_year": ("month", 8, 12, lambda t, s, e: _digit_after(t, s, e, 6)),
+    "date.month_context": ("month", 14, 4, _word_before),
+    "date.weekday": ("weekday", 0, 1, lambda t, s, e: e - s >= 6),
+    "date.holiday": ("holiday", 0, 24, None),
+    "date.numeric_slash": ("numsep", 6, 12, _slashes),
+    "date.numeric_range": ("numsep", 6, 28, lambda t, s, e: _slashes(t, s, e) and _dash_near(t, s, e)),
+    "date.month_year_numeric": ("numsep", 3, 6, lambda t, s, e: t[s + 1] == "/" and t[s + 2:s + 6].isdigit()),
+    "date.md_range": ("numsep", 6, 10, lambda t, s, e: t[s + 1] == "/" and _dash_near(t, s, e)),
+    "date.md": ("numsep", 3, 4, lambda t, s, e: t[s + 1] == "/" and not _slashes(t, s, e)),
+    "date.md_context": ("numsep", 18, 4, lambda t, s, e: t[s + 1] == "/" and not _slashes(t, s, e)),
+    "date.numeric_dash": ("numsep", 6, 10, lambda t, s, e: t.count("-", max(0, s - 4), e + 5) >= 2),
+    "date.iso": ("numsep", 6, 10, _year_dash),
+    "date.iso_time": ("numsep", 6, 24, lambda t, s, e: _year_dash(t, s, e) and "t" in t[e:e + 8].lower()),
+    "date.numeric_dot": ("dotted", 6, 8, None),
+    "date.year_paren": ("year", 2, 2, lambda t, s, e: t[s - 1:s] == "("),
+    "date.year_range": ("year", 1, 8, lambda t, s, e: "-" in t[e:e + 3]),
+    "date.birth_year": ("year", 24, 1, lambda t, s, e: bool(_BIRTH_BEFORE.search(t, max(0, s - 24), s))),
+    "date.season_year": ("year", 24, 1, lambda t, s, e: bool(_SEASON_BEFORE.search(t, max(0, s - 24), s))),
+    "date.year_context": ("year", 16, 1, lambda t, s, e: s >= 2 and t[s - 1].isspace()),
 }
-_GATE_OF = {
-    "date.month_day_year": "month_at", "date.month_day": "month_at",
-    "date.month_ordword": "month_at", "date.day_month_year": "month",
-    "date.ordword_of_month": "month", "date.day_month": "month", "date.month_year": "month",
-    "date.month_context": "month", "date.season_year": "year", "date.weekday": "weekday",
-    "date.holiday": "holiday", "date.numeric_slash": "numsep", "date.numeric_dash": "numsep",
-    "date.numeric_dot": "numsep", "date.iso": "numsep", "date.iso_time": "numsep",
-    "date.numeric_range": "numsep", "date.month_year_numeric": "numsep",
-    "date.md_context": "numsep", "date.md_range": "numsep", "date.md": "numsep",
-    "date.birth_year": "year", "date.year_context": "year", "date.year_paren": "year",
-    "date.year_range": "year", "date.year_bare": "year",
-}
-#: (hits of, room before, room after) of each gate's windows. Before a month word: "the
-#: twenty-first of ", "throughout "; templates that begin with the month word need none. After
-#: it: " the twenty-first, 2023". Before digits: a date word ("discharged: "); after them the
-#: rest of the date ("/2024"). Weekdays and times around a date are code's (_with_weekday,
-#: _with_time), so no window needs room for them.
-_ROOM = {
-    "month_at": ("month", 0, 32), "month": ("month", 20, 24), "numsep": ("numsep", 20, 16),
-    "year": ("year", 20, 8), "weekday": ("weekday", 0, 12), "holiday": ("holiday", 0, 24),
-    "any": ("any", 28, 32),
-}
+_ANY_PLAN = ("any", 28, 32, None)
 
 
 def _automaton():
@@ -293,7 +343,8 @@ def _automaton():
 
     a = ahocorasick.Automaton()
     for gate, words in sorted(_GATE_WORDS.items()):
-        for w in words:
+        # the usual casings, so the text need not be lower-cased first (a copy of it)
+        for w in sorted({v for w in words for v in (w, w.title(), w.upper(), w.capitalize())}):
             a.add_word(w, (gate, len(w)))
     a.make_automaton()
     return a
@@ -329,22 +380,22 @@ def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
     global _AUTOMATON
     if _AUTOMATON is None:
         _AUTOMATON = _automaton()  # built once per process; read-only afterwards
-    hits: dict[str, list[tuple[int, int]]] = {g: [] for g in (*_GATE_WORDS, *_GATE_PATTERNS)}
-    low = text.lower()
-    n = len(low)
-    for end, (gate, size) in _AUTOMATON.iter(low):
+    hits: dict[str, list[tuple[int, int]]] = {g: [] for g in (*_GATE_WORDS, "numsep", "dotted", "year")}
+    n = len(text)
+    for end, (gate, size) in _AUTOMATON.iter(text):
         start = end + 1 - size
         # whole words only: "Marcus", "monitor" and "saturation" open no window
-        if (start == 0 or not low[start - 1].isalnum()) and (end + 1 == n or not low[end + 1].isalpha()):
+        if (start == 0 or not text[start - 1].isalnum()) and (end + 1 == n or not text[end + 1].isalpha()):
             hits[gate].append((start, end + 1))
-    for gate, pattern in _GATE_PATTERNS.items():
-        hits[gate] = [m.span() for m in pattern.finditer(text)]
-    if any(e - s > 4096 for h in hits.values() for s, e in h):
+    for m in _NUMSEP.finditer(text):
+        hits["dotted" if text[m.start() + 1] == "." else "numsep"].append(m.span())
+    hits["year"] = sorted(m.span() for p in _YEARS for m in p.finditer(text))
+    if sum(len(h) for h in hits.values()) * 16 > len(text) > 4096:
         # Far denser than any prose ("1/2/1/2/..."): drop what lies inside runs of 65+
         # non-blank characters, where no date stands, so templates do not rescan the run.
         runs = [m.span() for m in _LONG_RUN.finditer(text)]
         if runs:
-            hits = {g: _outside(sorted(h), runs) for g, h in hits.items()}
+            hits = {g: _outside(h, runs) for g, h in hits.items()}
     return hits
 
 
@@ -355,7 +406,7 @@ class DateDetector(Detector):
     entities = ("date",)
     template_families = ("dates",)
 
-    DEFAULT_RULES = {"md_line_start": 0.75}
+    DEFAULT_RULES = {"md_line_start": 0.75, "md_clean": 0.72}
 
     def validators(self) -> dict:
         return {"date_text": date_text, "date_text_noyear": date_text_noyear,
@@ -371,26 +422,29 @@ class DateDetector(Detector):
         return {**self.DEFAULT_RULES, **{k: found[k] for k in found if k in self.DEFAULT_RULES}}
 
     @cached_property
-    def gated(self) -> list[tuple[str, TemplateMatcher]]:
-        """(gate, matcher of the templates behind that gate), in a fixed order."""
-        groups: dict[str, list] = {}
-        for t in self.templates:
-            groups.setdefault(_GATE_OF.get(t.id, "any"), []).append(t)
-        return [(g, TemplateMatcher(groups[g], self.name, self.validators())) for g in sorted(groups)]
+    def plan(self) -> list[tuple[tuple, TemplateMatcher]]:
+        """(gate plan, matcher) of each template, in the order of the template files."""
+        validators = self.validators()
+        return [(_PLAN.get(t.id, _ANY_PLAN), TemplateMatcher([t], self.name, validators))
+                for t in self.templates]
 
     @staticmethod
-    def windows(text: str, hits: dict[str, list[tuple[int, int]]], gate: str) -> list[tuple[int, int]]:
-        """The parts of the text worth scanning for the templates behind `gate`."""
-        source, before, after = _ROOM[gate]
-        spans = hits[source] if source != "any" else sorted(h for g in hits for h in hits[g])
+    def windows(text: str, hits: dict[str, list[tuple[int, int]]], plan: tuple) -> list[tuple[int, int]]:
+        """The parts of the text worth scanning for one template, by its gate plan."""
+        gate, before, after, test = plan
+        spans = hits[gate] if gate != "any" else sorted(h for g in hits for h in hits[g])
+        if test is not None:
+            spans = [(s, e) for s, e in spans if test(text, s, e)]
         return _pad(text, spans, before, after)
 
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
         line_start = float(self.rules["md_line_start"])
+        clean = float(self.rules["md_clean"])
         out: list[Candidate] = []
         hits = gate_hits(text)
-        found = [c for gate, matcher in self.gated for c in matcher.match(text, self.windows(text, hits, gate))]
+        found = [c for plan, matcher in self.plan
+                 for c in matcher.match(text, self.windows(text, hits, plan))]
         for c in found:
             if _UNIT_AFTER.match(text, c.end, min(len(text), c.end + 24)):
                 continue
@@ -403,9 +457,13 @@ class DateDetector(Detector):
             if not c.why.startswith(_NO_WEEKDAY, len("template:")):
                 c = _with_weekday(text, c)
             out.append(c)
-            if c.why == "template:date.md" and _at_line_start(text, c.start):
-                out.append(Candidate(c.start, c.end, c.entity, line_start, self.name,
-                                     "context:line-start"))
+            if c.why == "template:date.md":
+                if _at_line_start(text, c.start):
+                    out.append(Candidate(c.start, c.end, c.entity, line_start, self.name,
+                                         "context:line-start"))
+                elif _clean_md(text, c):
+                    out.append(Candidate(c.start, c.end, c.entity, clean, self.name,
+                                         "context:md-clean"))
         return _drop_contained(out)
 
 
@@ -445,6 +503,21 @@ def _with_time(text: str, c: Candidate) -> Candidate:
             or regex.search(r"\d{4}$", text[c.start:c.end])):
         return c  # "3/14 1500 mL" is a volume; "Jan 5 2023 1200" keeps only the date's year
     return Candidate(c.start, m.end(), c.entity, c.likelihood, c.detector, c.why, c.parts)
+
+
+def _clean_md(text: str, c: Candidate) -> bool:
+    """A bare month/day with nothing around it that makes it a score, a reading or a fraction.
+
+    In notes "CXR 3/12" and "last BM 3/12" are dates far more often than not, once vital signs,
+    scores ("pain 8/10", "5/5 strength", "+2/+2 pulses") and plain fractions ("1/2", "3/4")
+    are set aside.
+    """
+    if c.start > 0 and text[c.start - 1] in "+-±~<>=":
+        return False
+    a, _, b = text[c.start:c.end].partition("/")
+    if (int(a), int(b)) in _PLAIN_FRACTIONS or a.lstrip("0") == b.lstrip("0"):
+        return False
+    return not _READING_BEFORE.search(text, max(0, c.start - 16), c.start)
 
 
 def _at_line_start(text: str, start: int) -> bool:

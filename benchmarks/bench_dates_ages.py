@@ -1,0 +1,68 @@
+"""Speed of the date and age detectors alone: prose, notes, and inputs the scan must stay linear on.
+
+    python benchmarks/bench_dates_ages.py [--mb 1.0]
+
+"fixtures" is the test fixtures' texts repeated to the requested size (one document); they are
+far denser in dates than notes (most ASQ-PHI queries hold one). "letter" is the bundled sample
+letter repeated. Each figure is the best of three runs after a warm-up run.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from scrub.detectors.ages import AgeDetector
+from scrub.detectors.dates import DateDetector
+from scrub.types import Document
+
+HERE = Path(__file__).resolve().parent
+
+
+def repeated(text: str, mb: float) -> str:
+    n = int(mb * 1_000_000)
+    return (text * (n // len(text) + 1))[:n]
+
+
+def fixtures() -> str:
+    texts = []
+    for p in sorted((HERE.parent / "tests" / "data").glob("*.jsonl")):
+        for line in p.read_text(encoding="utf-8").splitlines():
+            texts.append(json.loads(line)["text"])
+    return "\n\n".join(texts)
+
+
+def best_of(det, text: str, runs: int = 3) -> float:
+    det.detect(Document(text))
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        det.detect(Document(text))
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--mb", type=float, default=1.0)
+    args = ap.parse_args()
+    letter = (HERE.parent / "scrub" / "data" / "sample_letter.txt").read_text(encoding="utf-8")
+    cases = {
+        "fixtures": repeated(fixtures(), args.mb),
+        "letter": repeated(letter, args.mb),
+        "digits (one line)": "1" * int(args.mb * 1_000_000),
+        "no blanks (one line)": repeated("ab1/2-3.", args.mb),
+        "number table": repeated("12 34/56-78.90 ", args.mb),
+        "'Dr. ' x 100,000": "Dr. " * 100_000,
+        "blanks after a month": "March" + " " * int(args.mb * 1_000_000) + "1",
+    }
+    for det in (DateDetector(), AgeDetector()):
+        for name, text in cases.items():
+            secs = best_of(det, text)
+            print(f"{det.name:16s} {name:22s} {len(text) / 1e6:5.2f} MB  {secs * 1000:7.1f} ms"
+                  f"  {len(text) / 1e6 / secs:6.1f} MB/s")
+
+
+if __name__ == "__main__":
+    main()
