@@ -151,3 +151,13 @@ def test_risk_at_levels_generalizes_both_tables(capsys):
     sub = read_csv(DATA / "adult_subset.csv")
     bands = {(r[0], age.generalize(r[1], 3)) for r in sub.rows}  # race suppressed: sex x band
     assert coarse["classes"] == len(bands)
+
+
+def test_unwritable_report_leaves_no_output(small, tmp_path):
+    """If the report cannot be written, the release CSV does not appear either (coded error)."""
+    out = tmp_path / "out.csv"
+    with pytest.raises(ScrubError) as err:
+        run(["table", str(small), "--qi", "sex,race", "-k", "2", "--hierarchy-dir",
+             str(tmp_path), "-o", str(out), "--report", str(tmp_path / "missing" / "r.json")])
+    assert err.value.code == "E533" and not out.exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]

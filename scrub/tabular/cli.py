@@ -12,7 +12,7 @@ from pathlib import Path
 from ..errors import ScrubError
 from .api import anonymize, assess_risk
 from .hierarchy import load_hierarchies
-from .table import read_csv, sniff_delimiter, write_csv_atomic, write_text_atomic
+from .table import csv_text, read_csv, sniff_delimiter, write_atomic
 
 
 def _qi(text: str) -> list[str]:
@@ -98,10 +98,11 @@ def run_table(args: argparse.Namespace) -> int:
     delim = sniff_delimiter(text)
     rows = result.release_rows(args.seed)
     report = result.report()
-    # Write both to temporary names first; the CSV moves into place last, after the report.
+    # Both outputs go to temporary names first and move into place together.
+    files = [(args.output, csv_text(result.columns, rows, delim))]
     if args.report:
-        write_text_atomic(args.report, json.dumps(report, indent=2, sort_keys=True) + "\n")
-    write_csv_atomic(args.output, result.columns, rows, delimiter=delim)
+        files.append((args.report, json.dumps(report, indent=2, sort_keys=True) + "\n"))
+    write_atomic(files)
     print(f"k={result.k} suppressed={result.n_suppressed} precision={result.precision:.4f} "
           f"loss={result.loss:.4f} levels=" + ",".join(f"{a}:{result.levels[a]}" for a in qi),
           file=sys.stderr)

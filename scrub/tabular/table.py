@@ -110,43 +110,54 @@ def to_table(data: Any, columns: Sequence[str] | None = None, source: str = "<ta
     return Table(cols, tuple(tuple(str(v) for v in r) for r in rows), source)
 
 
+def csv_text(columns: Sequence[str], rows: Iterable[Sequence[str]], delimiter: str = ";") -> str:
+    """A CSV document: plain joins when no cell needs quoting (fast), the csv module otherwise."""
+    rows = rows if isinstance(rows, (list, tuple)) else list(rows)
+    lines = [delimiter.join(columns)] + [delimiter.join(r) for r in rows]
+    text = "\n".join(lines)
+    if any(ch in text for ch in ('"', "\r")) or any(
+            "\n" in c or c.count(delimiter) != len(columns) - 1 for c in lines):
+        buf = io.StringIO()
+        w = csv.writer(buf, delimiter=delimiter, lineterminator="\n")
+        w.writerow(columns)
+        w.writerows(rows)
+        return buf.getvalue()
+    return text + "\n"
+
+
+def write_atomic(files: Sequence[tuple[str | Path, str]]) -> None:
+    """Write every (path, text) to a temporary file beside it, then move them all into place:
+    if any write fails, none of the outputs appears (and no temporary file stays)."""
+    temps: list[tuple[str, Path]] = []
+    try:
+        for path, text in files:
+            path = Path(path)
+            try:
+                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                           dir=path.parent if str(path.parent) else ".")
+            except OSError as exc:
+                raise ScrubError("E533", f"{path}: cannot write ({type(exc).__name__})") from None
+            temps.append((tmp, path))
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+                fh.write(text)
+        for tmp, path in temps:
+            os.replace(tmp, path)
+        temps = []
+    except OSError as exc:
+        raise ScrubError("E533", f"cannot write output ({type(exc).__name__})") from None
+    finally:
+        for tmp, _ in temps:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
 def write_csv_atomic(path: str | Path, columns: Sequence[str], rows: Iterable[Sequence[str]],
                      delimiter: str = ";") -> None:
-    """Write to a temporary file beside `path`, then move it into place: no partial output."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    try:
-        rows = rows if isinstance(rows, (list, tuple)) else list(rows)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            lines = [delimiter.join(columns)] + [delimiter.join(r) for r in rows]
-            text = "\n".join(lines)
-            if any(ch in text for ch in ('"', "\r")) or any(
-                    "\n" in c or c.count(delimiter) != len(columns) - 1 for c in lines):
-                # Some cell needs quoting: let the csv module do it.
-                w = csv.writer(fh, delimiter=delimiter, lineterminator="\n")
-                w.writerow(columns)
-                w.writerows(rows)
-            else:
-                fh.write(text + "\n")
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Write a CSV to a temporary file beside `path`, then move it into place."""
+    write_atomic([(path, csv_text(columns, rows, delimiter))])
 
 
 def write_text_atomic(path: str | Path, text: str) -> None:
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic([(path, text)])
