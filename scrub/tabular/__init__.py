@@ -43,7 +43,7 @@ E511 no such column, E512-E514 unreadable / headerless / ragged CSV, E515 empty 
 hierarchy for a QI column, E517 bad k (below 1 or above the table), E518 suppression outside 0..1,
 E519 unknown metric, E520 lattice too large, E521 nothing satisfies the model, E522-E524 Datafly
 (profile, unreachable k, anonymity level), E525-E528 previous release, E529 bad --levels,
-E530-E532 k-map / δ-presence, E540-E545 measurement and risk input.
+E530-E532 k-map / δ-presence, E533 cannot write output, E540-E545 measurement and risk input.
 
 Choices worth knowing: the optimum is ARX's (suppressed records count as fully generalized in
 every metric; ties go to the lower node, then the smaller level vector); a hierarchy built by a
