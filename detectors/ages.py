@@ -78,15 +78,16 @@ _TEMP_BEFORE = regex.compile(r"(?:temp|t|tmax|tm|temperature|fever|febrile|°)[ 
 #: the word "old", "yo"/"y/o"/"yr" right after a digit, a label word ("age", "turned"), or a
 #: digit before a capital M/F. Words are found in one Aho-Corasick pass over the lower-cased
 #: text (far cheaper than a regex alternation); (room before, room after) each hit:
-_ROOM = {"old": (40, 4), "yo": (4, 8), "label": (0, 16), "sex": (4, 4), "any": (48, 24)}
+_ROOM = {"old": (40, 4), "yo": (5, 8), "label": (0, 16), "sex": (4, 4), "of_age": (20, 7),
+         "any": (48, 24)}
 _GATE_WORDS = {"old": ("old",), "yo": ("yo", "y/o", "y.o", "yr"),
-               "label": ("age", "turn", "now")}
+               "label": ("age", "turn", "now"), "of_age": ("of age",)}
 _SEX_GATE = re.compile(r"\d[ \t]?[MF](?![A-Za-z])")
 _GATE_OF = {
     "age.years_old.over89": "old", "age.years_old": "old", "age.words.over89": "old",
     "age.words": "old", "age.infant": "old", "age.yo.over89": "yo", "age.yo": "yo",
     "age.labelled.over89": "label", "age.labelled": "label", "age.sex_letter.over89": "sex",
-    "age.sex_letter": "sex",
+    "age.sex_letter": "sex", "age.years_of_age.over89": "of_age", "age.years_of_age": "of_age",
 }
 _AUTOMATON = None
 
@@ -114,13 +115,13 @@ def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
         if gate == "yo":
             # right after a number: "47yo", "47 y/o"
             before = low[max(0, start - 2):start]
-            if not before or not (before[-1].isdigit() or (before[-1] in " \t" and before[:1].isdigit())):
+            if not before or not (before[-1].isdigit() or (before[-1] in " \t-" and before[:1].isdigit())):
                 continue
         elif start > 0 and low[start - 1].isalpha():
             continue  # "page", "know", "cold"
         hits[gate].append((start, end + 1))
     hits["sex"] = [m.span() for m in _SEX_GATE.finditer(text)]
-    hits["any"] = sorted(h for g in ("old", "yo", "label", "sex") for h in hits[g])
+    hits["any"] = sorted(h for g in ("old", "yo", "label", "sex", "of_age") for h in hits[g])
     return hits
 
 

@@ -207,7 +207,7 @@ _UNIT_AFTER = regex.compile(
     r"pills?|puffs?|drops?|doses?|sprays?|amps?|vials?|cups?|tsp|tbsp|calories|kcal|cal|"
     r"steps|cells|copies|patients?|people|persons|subjects|participants|cases|children|adults|"
     r"women|men|deaths|beds|samples|hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|"
-    r"wks?|months?|mos?|years?|yrs?|degrees?|°|per|/)(?![\p{L}\d])",
+    r"wks?|months?|mos?|years?|yrs?|degrees?|°|per|prn|breaths|bpm|beats|lpm|nc|/)(?![\p{L}\d])",
     regex.IGNORECASE)
 #: after a fraction-like "a/b": a score, a proportion or a strength, not a date
 _FRACTION_AFTER = regex.compile(
@@ -249,7 +249,8 @@ _NO_WEEKDAY = ("date.year_", "date.weekday", "date.birth_year")
 #: templates of dotted or dashed numbers, which versions share
 _NUMERIC = ("template:date.numeric_dot", "template:date.numeric_dash", "template:date.iso")
 #: templates that are numbers without a year or a month word: fractions look the same
-_FRACTION_LIKE = ("template:date.md", "template:date.md_context", "template:date.md_range")
+_FRACTION_LIKE = ("template:date.md", "template:date.md_context", "template:date.md_range",
+                  "template:date.md_dash_context")
 
 #: Gates: each template scans only windows around the hits of the one cheap thing its matches
 #: cannot do without (a month word, digits joined by "/", "-" or ".", a four-digit year...).
@@ -325,6 +326,8 @@ _PLAN = {
     "date.md_range": ("numsep", 6, 10, lambda t, s, e: t[s + 1] == "/" and _dash_near(t, s, e)),
     "date.md": ("numsep", 3, 4, lambda t, s, e: t[s + 1] == "/" and not _slashes(t, s, e)),
     "date.md_context": ("numsep", 18, 4, lambda t, s, e: t[s + 1] == "/" and not _slashes(t, s, e)),
+    "date.md_dash_context": ("numsep", 18, 4,
+                             lambda t, s, e: t[s + 1] == "-" and t.count("-", max(0, s - 4), e + 5) < 2),
     "date.numeric_dash": ("numsep", 6, 10, lambda t, s, e: t.count("-", max(0, s - 4), e + 5) >= 2),
     "date.iso": ("numsep", 6, 10, _year_dash),
     "date.iso_time": ("numsep", 6, 24, lambda t, s, e: _year_dash(t, s, e) and "t" in t[e:e + 8].lower()),

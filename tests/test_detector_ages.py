@@ -31,6 +31,8 @@ POSITIVES = [
     ("a ninety-two-year-old widow", "ninety-two-year-old", 0.9, 1.0),
     ("one hundred and two years old", "one hundred and two years old", 0.9, 1.0),
     ("HPI: 92M with syncope", "92", 0.85, 1.0),
+    ("She is 92 years of age.", "92 years", 0.9, 1.0),
+    ("a 92-yo man", "92-yo", 0.9, 1.0),
 ]
 
 
@@ -61,6 +63,7 @@ YOUNGER = [
     ("a 6-month-old infant", "6-month-old"),
     ("a seventy-year-old man", "seventy-year-old"),
     ("This 89 year old female", "89 year old"),
+    ("He is 47 years of age.", "47 years"),
 ]
 
 

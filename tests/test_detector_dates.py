@@ -67,6 +67,9 @@ POSITIVES = [
     ("Wed 3/14 seen in clinic", "Wed 3/14", 0.75, 0.9),
     ("2/3-2/5 inpatient", "2/3-2/5", 0.7, 0.9),
     ("resp care\n3/14 0700 pt awake, alert", "3/14 0700", 0.7, 0.9),
+    ("CXR 3/12 clear, unchanged", "3/12", 0.7, 0.8),
+    ("last BM 3/12.", "3/12", 0.7, 0.8),
+    ("seen 3-14 in clinic", "3-14", 0.7, 0.8),
     # a year of birth dates a person
     ("born 1950 in Ohio", "1950", 0.75, 0.9),
 ]
@@ -92,6 +95,8 @@ NEGATIVES = [
     "follow up in 2/52",
     "increase from 1/2 to 1 tab on 1/2 NS",
     "As you know, Dot is a 7 and 6/12 year old female",
+    "pain 8/10, +2/+2 pulses, 4/4 pulses, pupils 3/2 brisk, RASS 0/-1",
+    "on 2-3 L NC; since 3-4 days; on 2-4 prn",
     # quantities that look like years
     "1500 mg of calcium, 2000 calories a day, 1993 ml out",
     "total of 2000 units",
