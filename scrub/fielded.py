@@ -375,13 +375,15 @@ def _like_case(model: str, word: str) -> str:
 
 
 def render(m: Mention, original: str, level: int, top: int, value_at_level: str,
-           text_after: str = "", tags: Mapping[str, str] | None = None) -> str:
+           text_after: str = "", tags: Mapping[str, str] | None = None,
+           initial=None) -> str:
     """How mention `m` (whose text is `original`) reads when its attribute is released at
     `level` (`top` = suppressed) and the table shows `value_at_level`.
 
     Level 0 keeps the text; ages become bands ("47 year old" → "45–49 year old"), ZIPs masked
     ("02151" → "021**"), cities their state, years their decade; at the top the value becomes a
-    tag ("[AGE]"), and sex words turn neutral ("she" → "the patient", "Mrs." → "Mx.").
+    tag ("[AGE]"), and sex words turn neutral ("she" → "the patient", "Mrs." → "Mx."), a first
+    name its keyed `initial(name)` (never the real initial) or "[NAME]".
     """
     tags = tags or {}
     if level == 0:
@@ -391,7 +393,7 @@ def render(m: Mention, original: str, level: int, top: int, value_at_level: str,
         if m.kind == "title":
             return "Mx." if original.endswith(".") else "Mx"
         if m.kind == "first_name":
-            return original[:1].upper() + "." if original[:1].isalpha() else tags.get("sex", "[NAME]")
+            return initial(original) if initial is not None else tags.get("name", "[NAME]")
         if m.kind == "letter":
             return tags.get("sex", "[SEX]")
         low = original.lower()

@@ -74,6 +74,8 @@ DEFAULT_RUN: dict[str, Any] = {
     "century_pivot": 30,
 }
 JOURNAL_VERSION = 1
+#: the word lists `scrub run` hands the replacer (None: scrub.lexicon's); tests set a small one
+DEFAULT_LEXICON: Any = None
 #: composite findings the runner opens into their parts, so each part (a ZIP, a city) can be
 #: rendered on its own and found again in the output
 _PLACE_COMPOSITES = {"identification_block", "mailing_label", "address_block", "location"}
@@ -191,6 +193,16 @@ class _Worker:
         self.replacer = Replacer.from_config(spec.config, spec.key, spec.lexicon)
         self._sex_of = None
 
+    def initial(self, name: str) -> str:
+        """A keyed initial for a first name whose sex must not show: the same name gives the
+        same letter, and the letter is not the name's own (it would narrow the name)."""
+        own = name[:1].casefold()
+        letters = [c for c in "abcdefghijklmnoprstw" if c != own]
+        d = hmac.new(self.spec.key, b"scrub.run.initial\0" + name.casefold().encode("utf-8"),
+                     hashlib.sha256).digest()
+        c = letters[int.from_bytes(d[:4], "big") % len(letters)]
+        return (c.upper() if name[:1].isupper() or not name[:1].isalpha() else c) + "."
+
     def sex_of_name(self, word: str) -> str | None:
         if self._sex_of is None:
             try:
@@ -240,7 +252,7 @@ class _Worker:
         extra: list = []
         if levels is not None:
             findings, extra, render = plan_rendering(doc.text, findings, ms, levels, hidden,
-                                                     spec.age_widths, spec.tags)
+                                                     spec.age_widths, spec.tags, self.initial)
         rep = self.replacer.replace(doc, sorted(list(findings) + extra,
                                                 key=lambda f: (f.start, f.end)), render)
         record: dict = {}
@@ -362,11 +374,12 @@ def released_mentions(rep, sex_of_name=None, pivot: int = 30) -> list[fielded.Me
 
 def plan_rendering(text: str, findings: Sequence, ms: Sequence[fielded.Mention],
                    levels: dict[str, int], hidden: set[str], age_widths: Sequence[int],
-                   tags: dict):
+                   tags: dict, initial=None):
     """What the replacer needs to render a document's quasi-identifiers at `levels` (with the
     attributes in `hidden` at the top): the findings (name findings opened when sex must be
     hidden), extra findings for mentions no detector claimed (ages under the threshold,
-    pronouns), and the `render` hook."""
+    pronouns), and the `render` hook. Where sex must not show, every first name becomes a
+    keyed `initial(name)`, titles "Mx.", and a name that cannot be opened "[NAME]"."""
     from .types import Finding
 
     heights = {q: len(fielded._chain(q, "?", age_widths)) - 1 for q in fielded.QI_NAMES}
@@ -392,6 +405,9 @@ def plan_rendering(text: str, findings: Sequence, ms: Sequence[fielded.Mention],
             inside = [x for s, e, x in sex_mentions if f.start <= s and e <= f.end]
             if f.entity == "title" and inside:
                 return "Mx." if original.rstrip().endswith(".") else "Mx"
+            if f.entity in ("first_name", "nick_name"):
+                # a pseudonym keeps the sex of the name it replaces
+                return initial(original) if initial is not None else tags.get("name", "[NAME]")
             if f.entity == "full_name":
                 return tags.get("name", "[NAME]")  # a name we could not open tells the sex
         if m is None:
@@ -402,7 +418,8 @@ def plan_rendering(text: str, findings: Sequence, ms: Sequence[fielded.Mention],
         if m.qi == "sex":
             if level == 0:
                 return None if m.kind == "first_name" else original
-            return fielded.render(m, original, level, top, fielded.SUPPRESSED, after, tags)
+            return fielded.render(m, original, level, top, fielded.SUPPRESSED, after, tags,
+                                  initial)
         if m.qi == "age" and m.value.endswith("+") and level < top:
             from .replace.dates import cap_age
             return cap_age(original)
@@ -1182,7 +1199,7 @@ def cmd_run(args) -> int:
         report=args.report, jobs=args.jobs, resume=args.resume, fail_fast=args.fail_fast,
         k=args.k, quasi_identifiers=qi, suppression=args.suppression, encoding=args.encoding,
         text_column=args.text_column, id_column=args.id_column,
-        subject_column=args.subject_column, progress=args.progress)
+        subject_column=args.subject_column, progress=args.progress, lexicon=DEFAULT_LEXICON)
     runner = Runner(opts, key, generated)  # checks the inputs and options first
     if generated:
         _say(FRESH_KEY_NOTICE)

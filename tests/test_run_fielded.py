@@ -107,7 +107,7 @@ def test_hierarchies_follow_the_documented_steps():
     (Mention(0, 3, "sex", "F", "pronoun"), "her", 1, 1, "*", " daughter", "the patient's"),
     (Mention(0, 3, "sex", "F", "pronoun"), "her", 1, 1, "*", " today", "the patient"),
     (Mention(0, 4, "sex", "F", "title"), "Mrs.", 1, 1, "*", "", "Mx."),
-    (Mention(0, 5, "sex", "F", "first_name"), "Carol", 1, 1, "*", "", "C."),
+    (Mention(0, 5, "sex", "F", "first_name"), "Carol", 1, 1, "*", "", "[NAME]"),
     (Mention(0, 3, "sex", "M", "word"), "man", 1, 1, "*", "", "person"),
     (Mention(0, 2, "age", "47", "phrase"), "47", 0, 4, "47", "", "47"),
 ])
