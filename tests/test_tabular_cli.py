@@ -161,3 +161,24 @@ def test_unwritable_report_leaves_no_output(small, tmp_path):
              str(tmp_path), "-o", str(out), "--report", str(tmp_path / "missing" / "r.json")])
     assert err.value.code == "E533" and not out.exists()
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("text,rows", [
+    ("a;b\n1;2\n\n3;4\n", (("1", "2"), ("3", "4"))),          # blank line skipped
+    ('a;b\n"1;x";2\n3;4\n', (("1;x", "2"), ("3", "4"))),      # quoted delimiter
+    ("a,b\r\n1,2\r\n", (("1", "2"),)),                         # comma, CRLF
+])
+def test_read_csv_plain_and_quoted(tmp_path, text, rows):
+    """Plain files (fast split) and quoted ones (csv module) read to the same rows."""
+    p = tmp_path / "t.csv"
+    p.write_bytes(text.encode())
+    assert read_csv(p).rows == rows
+
+
+def test_ragged_row_names_its_line(tmp_path):
+    """A row with a missing cell is an error naming its line."""
+    p = tmp_path / "t.csv"
+    p.write_text("a;b\n1;2\n3\n")
+    with pytest.raises(ScrubError) as err:
+        read_csv(p)
+    assert err.value.code == "E514" and "line 3" in err.value.message

@@ -60,7 +60,11 @@ def read_csv(path: str | Path) -> Table:
     except (OSError, UnicodeDecodeError) as exc:
         raise ScrubError("E512", f"{path}: cannot read ({type(exc).__name__})") from None
     delim = sniff_delimiter(text)
-    reader = csv.reader(io.StringIO(text), delimiter=delim)
+    if '"' not in text and "\r" not in text:
+        # No quoting anywhere: plain splitting is the same parse, several times faster.
+        reader = iter([ln.split(delim) for ln in text.split("\n") if ln])
+    else:
+        reader = csv.reader(io.StringIO(text), delimiter=delim)
     try:
         header = next(reader)
     except StopIteration:
