@@ -214,7 +214,7 @@ _FRACTION_AFTER = regex.compile(
     r"[ \t]{0,3}(?:of|strength|power|murmur|systolic|diastolic|holosystolic|sem|reflexes|"
     r"pulses?|motor|sensation|normal|ns|ratio|dilated|effaced|grade|score|scale|vision|"
     r"assist|max|maximum|full|pain|bilat|bilaterally|throughout|all|extremities|ext|ue|le|rue|lue|"
-    r"rle|lle|hand|grip|pulses?|edema|mm|cm)(?![\p{L}\d])", regex.IGNORECASE)
+    r"rle|lle|hand|grip|pulses?|edema|mm|cm|ago|previously|prior)(?![\p{L}\d])", regex.IGNORECASE)
 #: "version 1.2.2020", "v 2-3-18": a version or release number, not a date
 _VERSION_BEFORE = regex.compile(r"(?:version|ver\.?|v|rev\.?|revision|release|build)[ \t]{0,2}$",
                                 regex.IGNORECASE)
@@ -224,7 +224,9 @@ _READING_BEFORE = regex.compile(
     r"gr|gcs|rass|cpot|flacc|mae|motor|edema|pulses?|reflexes|dtrs?|ratio|i/o|i&o|x|apgar|peep|"
     r"ps|cpap|bipap|vent|settings|fio2|tv|vt|rr|ac|simv|imv|spo2|sat|sats|o2|hr|temp|dose|doses|"
     r"tabs?|size|pupils?|perrla?|va|vision|acuity|rated|rates?|ratio|ie|i:e|stage|class|"
-    r"nyha|bowel sounds|bs|tol|tolerating|of)[ \t:=#]{0,3}$", regex.IGNORECASE)
+    r"nyha|bowel sounds|bs|tol|tolerating|of|page|pg|p\.|room|rm|bed|"
+    # "for 5/7", "in 2/12": the British day/week/month fractions of a duration
+    r"for|in|over|within|x|past|every|q)s?[ \t:=#]{0,3}$", regex.IGNORECASE)
 #: "1/2", "3/4": fractions far more often than January 2nd or March 4th
 _PLAIN_FRACTIONS = {(1, 2), (1, 3), (2, 3), (1, 4), (3, 4), (1, 8), (3, 8)}
 #: a time written right after a date belongs to it: "03/14/2024 10:22", "Jan 5 at 3pm",

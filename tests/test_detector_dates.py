@@ -97,6 +97,7 @@ NEGATIVES = [
     "As you know, Dot is a 7 and 6/12 year old female",
     "pain 8/10, +2/+2 pulses, 4/4 pulses, pupils 3/2 brisk, RASS 0/-1",
     "on 2-3 L NC; since 3-4 days; on 2-4 prn",
+    "antibiotics for 5/7, review in 6/12, symptoms 2/7 ago, APGARS 8/9, page 2/3",
     # quantities that look like years
     "1500 mg of calcium, 2000 calories a day, 1993 ml out",
     "total of 2000 units",
