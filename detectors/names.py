@@ -40,7 +40,7 @@ procedure operation maneuver manoeuvre reflex phenomenon criteria classification
 nodes cell cells law triad ulcer esophagus thyroiditis encephalopathy ataxia chorea dementia
 dystrophy anomaly malformation bag stockings hose drain needle forceps position incision repair
 staging grade method technique formula equation index curve line duct canal gland body bodies
-granules nodule nodules disorder contracture neuroma neuralgia aneurysm hernia cyst diverticulum
+granules nodule nodules dx dz disorder contracture neuroma neuralgia aneurysm hernia cyst diverticulum
 phenomenon effect virus infection agar stain staining solution cocktail regimen protocol
 """.split())
 #: words heading an organization or place: a listed name right before one is part of a phrase
@@ -66,6 +66,32 @@ resident fellow nurse doctor physician provider service team unit floor room bed
 am pm the a an and or of in on at to for with by from as is was be mother father son daughter
 wife husband sister brother
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
+#: English function words (closed classes): capitalized only at a sentence start, never a name
+#: without a title, whatever the name lists say ("The" and "Will" are listed first names)
+FUNCTION_WORDS = frozenset("""
+a an the this that these those there here he she it we they you i me him her us them his hers its
+our their your my mine who whom whose which what when where why how if then than so but and or nor
+not no yes yet also as at by for from in into of off on onto out over to up upon with within
+without about above after against along among around before behind below beneath beside between
+beyond during except inside near since through throughout toward towards under until unlike via
+is are was were be been being am do does did done has have had having can could shall should will
+would may might must ought let lets all any both each either every few many most much neither none
+other others some such per plus via whether while although though because unless once again still
+just only even very too
+""".split())
+#: peoples and nationalities, capitalized mid-sentence but never a name ("a 55-year-old Asian male")
+DEMONYMS = frozenset("""
+asian african american caucasian hispanic latino latina latinx white black european indian native
+hawaiian pacific islander alaskan arab arabic jewish hebrew chinese japanese korean vietnamese
+filipino thai cambodian laotian hmong indonesian malaysian pakistani bangladeshi nepali tibetan
+mexican cuban dominican puerto rican salvadoran guatemalan honduran colombian venezuelan peruvian
+brazilian argentinian argentine chilean haitian jamaican canadian british english irish scottish
+welsh french german dutch italian spanish portuguese greek polish russian ukrainian czech slovak
+hungarian romanian serbian croatian bosnian albanian turkish iranian persian iraqi syrian lebanese
+egyptian moroccan somali ethiopian eritrean nigerian ghanaian kenyan sudanese swedish norwegian
+danish finnish icelandic swiss austrian belgian ashkenazi caribbean hindu muslim christian catholic
+protestant baptist methodist lutheran mormon buddhist sikh amish
+""".split())
 #: words that make the capitalized word after them a place ("St. Vincent's", "Mount Auburn")
 PLACE_PREFIX = frozenset("""
 st ste saint sainte mt mount fort ft lake port san santa santo sao los las new north south east
@@ -92,7 +118,10 @@ class WordInfo:
     medical: bool
     stop: bool  # never a name without a title (headings, months, organization heads)
     sounds: bool  # sounds like a listed name (phonetic key)
-    place: bool = False  # also a city or a state (Boston, Virginia)
+    place: bool = False  # also a state (Virginia) or a people (Asian, White): never a name alone
+    eponym: bool = False  # a name that also names a disease (Graves, Hodgkin, Addison)
+    first_band: int | None = None  # the lexicon's band: 0 commonest ... 2 rare, None unlisted
+    last_band: int | None = None
 
     @property
     def listed(self) -> bool:
@@ -239,21 +268,33 @@ class NameDetector(Detector):
         low = word.lower()
         # look names up in their usual spelling: "GRAVES" and "graves" as "Graves"
         cap = word if (word[:1].isupper() and not word.isupper()) else word[:1].upper() + word[1:].lower()
-        first = bool(lex.is_first_name(cap))
-        last = bool(lex.is_surname(cap))
-        if not last and "-" in word:  # double-barrelled surnames: any listed half counts
-            last = any(bool(lex.is_surname(p[:1].upper() + p[1:].lower())) for p in word.split("-") if p)
-        nick = bool(lex.nickname_formals(cap))
+        # An ordinary word is a listed English word people mostly write in lower case; names
+        # (Virginia, Townsend) are listed words too, but mostly written with a capital
         share = lex.capitalized_share(low)
-        is_common = bool(lex.is_common_word(low))
-        # An ordinary word is one people mostly write in lower case; names (Virginia) are not
-        common = is_common and (share is None or share < 0.5)
+        common = share is not None and share < 0.5
+        wband = lex.word_band(low)
+        # The name lists are long (Census: "Human", "Patient" and "Plan" are surnames, "The" a
+        # first name): a rare listing of a word people mostly write in lower case does not count
+        ordinary = share is not None and share < 0.3 and wband is not None and wband <= 1
+
+        def counts(band):
+            return band is not None and (band <= 1 or not ordinary) and low not in FUNCTION_WORDS
+
+        fband, lband = lex.first_name_band(cap), lex.surname_band(cap)
+        first = counts(fband)
+        last = counts(lband)
+        if not last and "-" in word:  # double-barrelled surnames: any listed half counts
+            last = any(counts(lex.surname_band(p)) for p in word.split("-") if len(p) > 1)
+        nick = bool(lex.nickname_formals(cap)) and low not in FUNCTION_WORDS
+        # eponyms and medical words that are also common names (Graves, Long) are not `medical`
         medical = bool(lex.is_medical(low))
+        eponym = bool(lex.is_eponym(cap))
         stop = (low in CLINICAL_STOP or low in ORG_HEADS or low in _PLACE_ABBREV or low in self.titles
-                or bool(lex.is_degree(low)))
-        sounds = bool(lex.sounds_like_name(cap)) if not (first or last) else True
-        place = bool(lex.is_city(cap)) or bool(lex.is_state(cap))
-        got = WordInfo(first, last, nick, common, medical, stop, sounds, place)
+                or low in FUNCTION_WORDS or bool(lex.is_degree(low)))
+        sounds = first or last or bool(lex.sounds_like_name(cap))
+        place = bool(lex.is_state(cap))
+        got = WordInfo(first, last, nick, common, medical, stop, sounds, place or low in DEMONYMS,
+                       eponym, fband if first else None, lband if last else None)
         with self._lock:
             if len(self._cache) > 200_000:  # bound memory on endless streams of new words
                 self._cache.clear()
@@ -448,12 +489,14 @@ class NameDetector(Detector):
 
     def _eponym(self, text: str, t: _Tok) -> bool:
         """'Hodgkin's lymphoma', 'Down syndrome', 'Foley catheter': a name used as a medical term."""
-        nxt = self._next_word(text, t.end + (2 if t.possessive else 0))
+        nxt = self._next_word(text, t.end)
         if not nxt:
             return False
         if nxt in EPONYM_HEADS:
             return True
-        return t.possessive and bool(self.lex.is_medical(nxt)) and nxt not in CLINICAL_STOP
+        possessive = t.possessive or text[t.end:t.end + 1] in ("'", "’")
+        return possessive and (bool(self.lex.is_medical(nxt)) or (t.info is not None and t.info.eponym)) \
+            and nxt not in CLINICAL_STOP
 
     # ------------------------------------------------------------------ scoring
 
@@ -505,12 +548,12 @@ class NameDetector(Detector):
                 return self._full(seg, None, names, "names.context")
             if not words_all_caps and all(i is None or (not i.common and not i.medical) for i in infos):
                 return self._full(seg, None, names, "names.context_unlisted")
-        if ctx == "weak" and any(i is not None and i.listed and not i.common and not i.place for i in infos):
-            return self._full(seg, None, names, "names.context")
         if after_phrase or before == "place":
             if any(i is not None and i.listed for i in infos) and len(names) >= 1 and not initial_pos:
                 return self._full(seg, None, names, "names.in_phrase")
             return None
+        if ctx == "weak" and any(i is not None and i.listed and not i.common and not i.place for i in infos):
+            return self._full(seg, None, names, "names.context")
         if len(names) >= 2:
             return self._multi(seg, names, infos, initial_pos, words_all_caps)
         return self._single(text, names[0], infos[0], initial_pos, words_all_caps)
@@ -527,7 +570,9 @@ class NameDetector(Detector):
         if hi is None:
             return None
         if tail.initial:
-            if len(names) == 2 and tail.period and (hi.first or hi.nick):
+            # "Julie M.", and "Robert G" / "Paul M's" when the first name is no ordinary word
+            if len(names) == 2 and (hi.first or hi.nick) and (
+                    tail.period or tail.possessive or (not hi.common and not hi.medical)):
                 return self._full(seg, None, names, "names.first_initial")
             return None
         middle_ok = all(t.initial or (i is not None and not i.stop) for t, i in zip(names[1:-1], infos[1:-1]))
@@ -555,8 +600,12 @@ class NameDetector(Detector):
     def _single(self, text, t: _Tok, i: WordInfo | None, initial_pos: bool, all_caps: bool):
         if i is None or all_caps or t.quoted:
             return None
+        if i.place:
+            return None  # "California", "Virginia" alone: the place, unless posting says otherwise
         if i.first or i.nick:
             ent = "first_name" if i.first else "nick_name"
+            if i.last and i.first and (i.last_band or 0) < (i.first_band or 0):
+                ent = "last_name"  # "Smith" is listed as both, but far more often a surname
             if initial_pos:
                 rid = "names.first_alone_initial"
             elif i.common or i.medical:
@@ -579,7 +628,7 @@ class NameDetector(Detector):
         roles = self._roles(names, title is not None)
         for t, role in zip(names, roles):
             parts.append(Candidate(t.start, t.span_end, role, like, self.name, why))
-        start = parts[0].start
+        start = parts[0].start - (1 if names[0].quoted and title is None else 0)  # the opening quote
         end = parts[-1].end
         return Candidate(start, end, "full_name", like, self.name, why, tuple(parts))
 
@@ -647,7 +696,7 @@ class NameDetector(Detector):
         return out
 
 
-_NEXT_RE = regex.compile(r"[ \t]*+(\p{L}++)")
+_NEXT_RE = regex.compile(r"(?:['’][sS]?)?[ \t]*+(\p{L}++)")
 _LOWER_WORDS_RE = regex.compile(rf"(?P<a>{_LOWER_WORD})(?:[ \t]+(?P<b>{_LOWER_WORD}))?"
                                 rf"(?:[ \t]+(?P<c>{_LOWER_WORD}))?(?![\p{{L}}\d])")
 
