@@ -77,7 +77,7 @@ beyond during except inside near since through throughout toward towards under u
 is are was were be been being am do does did done has have had having can could shall should will
 would may might must ought let lets all any both each either every few many most much neither none
 other others some such per plus via whether while although though because unless once again still
-just only even very too
+just only even very too oh ah hi hello hey ok okay please thanks god lord jesus christ
 """.split())
 #: peoples and nationalities, capitalized mid-sentence but never a name ("a 55-year-old Asian male")
 DEMONYMS = frozenset("""
@@ -122,6 +122,8 @@ class WordInfo:
     eponym: bool = False  # a name that also names a disease (Graves, Hodgkin, Addison)
     first_band: int | None = None  # the lexicon's band: 0 commonest ... 2 rare, None unlisted
     last_band: int | None = None
+    share: float | None = None  # how often the word is written Capitalized; None: no English word
+    word_band: int | None = None  # 0: among the 1,000 commonest English words ... None: not listed
 
     @property
     def listed(self) -> bool:
@@ -169,7 +171,8 @@ _RULE_IDS = ("names.title", "names.degree", "names.context", "names.context_unli
              "names.first_last_common", "names.initials_last", "names.first_initial",
              "names.last_comma_first", "names.all_caps", "names.lower_pair",
              "names.cap_pair_unlisted", "names.in_phrase", "names.first_alone",
-             "names.first_alone_ambiguous", "names.first_alone_initial", "names.last_alone",
+             "names.first_alone_ambiguous", "names.first_alone_initial", "names.first_alone_start",
+             "names.last_alone", "names.last_alone_weak",
              "names.initials_context")
 
 
@@ -294,7 +297,7 @@ class NameDetector(Detector):
         sounds = first or last or bool(lex.sounds_like_name(cap))
         place = bool(lex.is_state(cap))
         got = WordInfo(first, last, nick, common, medical, stop, sounds, place or low in DEMONYMS,
-                       eponym, fband if first else None, lband if last else None)
+                       eponym, fband if first else None, lband if last else None, share, wband)
         with self._lock:
             if len(self._cache) > 200_000:  # bound memory on endless streams of new words
                 self._cache.clear()
@@ -556,7 +559,7 @@ class NameDetector(Detector):
             return self._full(seg, None, names, "names.context")
         if len(names) >= 2:
             return self._multi(seg, names, infos, initial_pos, words_all_caps)
-        return self._single(text, names[0], infos[0], initial_pos, words_all_caps)
+        return self._single(text, names[0], infos[0], initial_pos, words_all_caps, before)
 
     def _multi(self, seg, names, infos, initial_pos, all_caps) -> Candidate | None:
         head, tail = names[0], names[-1]
@@ -597,24 +600,31 @@ class NameDetector(Detector):
             return self._full(seg, None, names, "names.cap_pair_unlisted")
         return None
 
-    def _single(self, text, t: _Tok, i: WordInfo | None, initial_pos: bool, all_caps: bool):
+    def _single(self, text, t: _Tok, i: WordInfo | None, initial_pos: bool, all_caps: bool,
+                before: str = "run"):
         if i is None or all_caps or t.quoted:
             return None
-        if i.place:
-            return None  # "California", "Virginia" alone: the place, unless posting says otherwise
+        if i.place or i.eponym and not i.first:
+            return None  # "California", "Asian", "Apgar" alone: unless posting says otherwise
+        # A capitalized word right after another capitalized ordinary word is title case
+        # ("Labor Day", "Secretly Love"), not a name, when it is an ordinary word itself
+        title_case = before == "phrase"
         if i.first or i.nick:
             ent = "first_name" if i.first else "nick_name"
             if i.last and i.first and (i.last_band or 0) < (i.first_band or 0):
                 ent = "last_name"  # "Smith" is listed as both, but far more often a surname
-            if initial_pos:
-                rid = "names.first_alone_initial"
-            elif i.common or i.medical:
-                rid = "names.first_alone_ambiguous"
+            if i.common or i.medical:
+                if initial_pos:
+                    rid = "names.first_alone_initial"
+                elif title_case or not (i.first_band == 0 or (i.nick and (i.word_band or 0) >= 1)):
+                    return None  # "Wisdom", "Baby": rare names that are ordinary words
+                else:
+                    rid = "names.first_alone_ambiguous"
             else:
-                rid = "names.first_alone"
+                rid = "names.first_alone_start" if initial_pos else "names.first_alone"
             return Candidate(t.start, t.end, ent, self.like(rid), self.name, f"template:{rid}")
-        if i.last and not i.common and not i.medical and not i.place and not initial_pos:
-            rid = "names.last_alone"
+        if i.last and not i.common and not i.medical and not initial_pos:
+            rid = "names.last_alone" if (i.share is None or i.share >= 0.8) else "names.last_alone_weak"
             return Candidate(t.start, t.end, "last_name", self.like(rid), self.name, f"template:{rid}")
         return None
 
