@@ -159,3 +159,21 @@ def test_deidgate_old_age_found():
     s = d["text"].index("94-year-old")
     fs = arbitrate(DET.detect(Document(d["text"])), 0.7, d["text"])
     assert [(f.start, f.end) for f in fs] == [(s, s + len("94-year-old"))]
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_PIECES = st.sampled_from(["92", "47", "7", " ", "-", "year", "years", "old", "yo", "y/o", "aged",
+                           "age", ":", "M", "F", "and", "6/12", "turned", "ninety", "two", "of",
+                           "degrees", "\n", "."])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PIECES, max_size=30))
+def test_any_text_gives_well_formed_candidates(pieces):
+    """On any mix of age-like pieces the detector never fails, and every age it keeps is 1 to 125."""
+    text = "".join(pieces)
+    for c in DET.detect(Document(text)):
+        assert 0 <= c.start < c.end <= len(text) and c.entity == "age"
+        value = age_value(text[c.start:c.end])
+        assert value is not None and 1 <= value <= 125

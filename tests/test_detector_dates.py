@@ -240,3 +240,22 @@ def test_presidio_full_dates_found():
         d["spans"] = [s for s in d["spans"] if s["label"] == "DATE_TIME"
                       and regex.search(r"\d[-/]\d", d["text"][s["start"]:s["end"]])]
     assert _recall(docs, {"DATE_TIME"}) == 1.0
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_PIECES = st.sampled_from(["3/14", "/", "-", ".", " ", "\n", "2024", "'91", "March", "may", "Wed",
+                           "the", "first", "of", "on", "seen", "1", "12", "31", "T10:22", "mg",
+                           "tab", "(", ")", ",", "Christmas", "spring", "at", "3pm", "0700"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PIECES, max_size=30))
+def test_any_text_gives_well_formed_candidates(pieces):
+    """On any mix of date-like pieces the detector never fails, and its spans lie inside the text."""
+    text = "".join(pieces)
+    cands = DET.detect(Document(text))
+    assert cands == DET.detect(Document(text))
+    for c in cands:
+        assert 0 <= c.start < c.end <= len(text) and c.entity == "date" and 0 <= c.likelihood <= 1
+        assert text[c.start].isalnum() or text[c.start] in "'’(", text[c.start:c.end]
