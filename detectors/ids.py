@@ -114,6 +114,11 @@ MEDICAL_CODES = {"ICD", "CPT", "HCPCS", "DRG", "LOINC", "SNOMED", "NDC", "COVID"
                  "CPAP", "BIPAP", "PEEP", "FIO", "TV", "VT", "PS", "ABG", "VBG", "NPO", "BMI"}
 
 
+def long_number(s: str) -> bool | None:
+    """A bare run of 7+ digits names a record, an account or a person, unless it is all one digit."""
+    return False if len(set(s)) == 1 else None
+
+
 def coded(s: str) -> bool | None:
     """An 'ABC-1234' code names someone unless its prefix is a medical code or scale."""
     head = regex.match(r"[A-Z]+", s)
@@ -240,7 +245,7 @@ class IdDetector(Detector):
 
     def validators(self) -> dict:
         return {"ssn": ssn, "luhn": luhn, "iban": iban, "vin": vin, "npi": npi, "dea": dea,
-                "coded": coded}
+                "coded": coded, "long_number": long_number}
 
     @property
     def rules(self) -> dict:

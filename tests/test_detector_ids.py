@@ -45,6 +45,7 @@ POSITIVES = [
     ("Unit No: 1234567\nAdmission", "1234567", "mrn", 0.9),
     ("FIN 987654321 billed", "987654321", "account", 0.9),
     ("Job #: 55512 dictated", "55512", "reference_number", 0.8),
+    ("stamp 20231114093000 ok", "20231114093000", "reference_number", 0.7),
 ]
 
 
@@ -67,6 +68,7 @@ NEGATIVES = [
     "ratio 2:1, count 12, 3 of 4 doses",
     "HR110 RR22 PLT250 GLU180 FSBS 210",
     "pid 12 days; the fin 12 of fish",
+    "penicillin G 2400000 units; plt 250000; 1111111",
 ]
 
 
