@@ -3,8 +3,11 @@ the same methods, such as a small test fixture), with the weighted tables built 
 """
 from __future__ import annotations
 
+import heapq
 import threading
 from typing import Any
+
+import regex
 
 from ..errors import ScrubError
 from .defaults import LISTS
@@ -39,6 +42,7 @@ class Lists:
         self._lock = threading.Lock()
         self._city_index: dict[str, list[tuple[str, str, float]]] | None = None
         self._home: dict[str, str] | None = None
+        self._first_pairs: list[tuple[str, float]] | None = None
 
     # ------------------------------------------------------------------ tables
 
@@ -49,6 +53,27 @@ class Lists:
             pairs = []
         return list(pairs or [])
 
+    def _pairs(self, kind: str) -> list[tuple[str, float]]:
+        """The (value, weight) pairs a kind draws from: the commonest values of a list, written
+        plainly. The long tail of a census list (a name borne by a handful of people, a place of
+        one household) adds nothing to a pseudonym and costs start-up time."""
+        if kind in ("female", "male", "first"):
+            pairs = self._first_pairs
+            if pairs is None:
+                pairs = self._weighted(LISTS["first"])
+                if not pairs:
+                    pairs = self._weighted(LISTS["female"]) + self._weighted(LISTS["male"])
+                pairs = self._first_pairs = _plain(_top(pairs, TOP["first"]))
+            if kind != "first":
+                # the sex a name tells by the lexicon's own rule (90% of its bearers or more)
+                want = "F" if kind == "female" else "M"
+                pairs = [(v, w) for v, w in pairs if self.sex_of(v) == want]
+            return pairs
+        pairs = self._weighted(LISTS[kind])
+        if kind == "hospital":
+            return [(v, w) for v, w in pairs if _HOSPITAL_NAME.fullmatch(v)]
+        return _plain(_top(pairs, TOP.get(kind, 0)))
+
     def table(self, kind: str, temper: float = 1.0) -> WeightedTable:
         """The weighted table of a list kind ("female", "male", "first", "surname", ...)."""
         key = (kind, temper)
@@ -57,10 +82,7 @@ class Lists:
             with self._lock:
                 t = self._tables.get(key)
                 if t is None:
-                    pairs = self._weighted(LISTS[kind])
-                    if not pairs and kind == "first":
-                        pairs = self._weighted(LISTS["female"]) + self._weighted(LISTS["male"])
-                    t = WeightedTable.build(pairs, temper)
+                    t = WeightedTable.build(self._pairs(kind), temper)
                     if not len(t):
                         raise ScrubError("E705", f"word list '{LISTS[kind]}' is empty or missing "
                                                  f"from the lexicon")
@@ -154,7 +176,9 @@ class Lists:
         t = self._tables.get(key)
         if t is None:
             rows = self._places().get(state) or self._places().get("", [])
-            t = WeightedTable.build([(c, w) for c, s, w in rows], temper)
+            # towns of a thousand people or more, where the state has any, written plainly
+            big = [(c, w) for c, s, w in rows if w >= 1000 and _PLAIN_PLACE.fullmatch(c)]
+            t = WeightedTable.build(big or [(c, w) for c, s, w in rows], temper)
             if not len(t):
                 raise ScrubError("E705", f"word list '{LISTS['city']}' is empty or missing "
                                          f"from the lexicon")
@@ -170,6 +194,26 @@ class Lists:
         self._places()
         assert self._home is not None
         return word.casefold() in self._home
+
+
+#: how many of a list's commonest values pseudonyms are drawn from (0: all)
+TOP = {"first": 6000, "surname": 30000, "street": 20000}
+_PLAIN = regex.compile(r"[A-Za-z][A-Za-z'\-]*[a-z][A-Za-z'\-]*|[A-Za-z][a-z]+")
+_PLAIN_PLACE = regex.compile(r"[A-Z][A-Za-z.'\-]*(?: [A-Z][A-Za-z.'\-]*)*")
+_HOSPITAL_NAME = regex.compile(r"[A-Za-z][A-Za-z .'&\-]*")
+
+
+def _plain(pairs: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """Names written with letters (an apostrophe or hyphen inside), nothing else."""
+    return [(v, w) for v, w in pairs if _PLAIN.fullmatch(v) or (v.isalpha() and len(v) > 1)]
+
+
+def _top(pairs: list[tuple[str, float]], n: int) -> list[tuple[str, float]]:
+    if not n or len(pairs) <= n:
+        return pairs
+    # the n heaviest, ties by the list's own order, kept in the list's order
+    ranked = heapq.nsmallest(n, range(len(pairs)), key=lambda i: (-pairs[i][1], i))
+    return [pairs[i] for i in sorted(ranked)]
 
 
 def _cap(word: str) -> str:
