@@ -630,16 +630,11 @@ class Replacer:
                 return word + " Hospital"
             return k.choose(lists.table("hospital", 0.0), "hospital", norm, counter)
         if kind == "hospital_short":
+            # "Brigham's", "the Brigham": hospitals called by a short name mostly bear a
+            # founder's or benefactor's surname (Brigham, Mayo, Hopkins)
             if self.opt("hospital", "strategy") == "sprees":
                 return spree(lists.table("surname"), k, "hospital", norm, lists.is_name, counter)
-            full = k.choose(lists.table("hospital", 0.0), "hospital", norm, counter)
-            words = full.split()
-            if not words:
-                return full
-            head = words[0]
-            if head.rstrip(".").casefold() in ("st", "saint", "the", "mount", "mt", "san", "santa"):
-                head = " ".join(words[:2])
-            return head
+            return k.choose(lists.table("surname", 0.5), "hospital", norm, counter)
         if kind == "org_head":
             if self.opt("organization", "strategy") == "sprees":
                 return spree(lists.table("surname"), k, "org", norm, lists.is_name, counter)
