@@ -46,7 +46,8 @@ The `[replace]` section of the TOML configuration holds options for all entities
     [replace.url]    strategy = "pseudonym"    # scheme and layout kept, host under .example
     [replace.ip_address] strategy = "documentation"  # 192.0.2.x / 198.51.100.x / 203.0.113.x, 2001:db8::
 
-    [replace.street] strategy = "pseudonym"   # street name from the lists, number keyed, suffix kept
+    [replace.street] strategy = "pseudonym"   # street name words → listed surnames (streets are
+                                              #   mostly named after people), number keyed, suffix kept
     [replace.city]   strategy = "pseudonym"   # a real city of the same (or replaced) state; "state": its state
     [replace.place]  strategy = "pseudonym"   # as city
     [replace.state]  strategy = "keep"        # HIPAA Safe Harbor keeps states; "pseudonym" draws another
@@ -55,7 +56,8 @@ The `[replace]` section of the TOML configuration holds options for all entities
     strategy = "zip3"       # first three digits, "000" where that area holds min_population or fewer
     min_population = 20000
     pad = true              # 02151 → 02100 (keeps the ZIP's shape, as Figure 108); false → 021
-    [replace.hospital] strategy = "pseudonym" # a real hospital's name (CMS list), short form kept
+    [replace.hospital] strategy = "pseudonym" # a real hospital's name (CMS list); a short name
+                                              #   ("Brigham's") a listed surname
     [replace.organization]
     strategy = "pseudonym"  # keeps a company-type suffix ("Marina Corp" → "Garlaw Corp") ...
     fallback = "blank"      #   ... and suppresses what has none (Figure 108 drops the gymnastics team)
