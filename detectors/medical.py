@@ -40,7 +40,8 @@ class MedicalTermDetector(Detector):
     entities = ("medical_term", "measurement")
     template_families = ("medical", "measurements")
 
-    DEFAULT_RULES = {"eponym_phrase": 0.90, "term": 0.80, "insulin_brand": 0.90}
+    DEFAULT_RULES = {"eponym_phrase": 0.90, "term": 0.80, "insulin_brand": 0.90,
+                     "lexicon_term": 0.75}
 
     @cached_property
     def rules(self) -> dict:
@@ -88,10 +89,23 @@ class MedicalTermDetector(Detector):
                 if maker and not _TITLE_BEFORE.search(text, max(0, maker.start() - 8), maker.start()):
                     out.append(Candidate(maker.start(), e, "medical_term", rules["insulin_brand"],
                                          self.name, "context:insulin-brand"))
-        lex = _lexicon_medical()
+        lex = self.lexicon_phrases
         if lex is not None:
-            for s, e, _payload in lex.find(text):
-                if not _TITLE_BEFORE.search(text, max(0, s - 8), s):
-                    out.append(Candidate(s, e, "medical_term", rules["term"], self.name,
-                                         "list:medical"))
+            for s, e, payload in lex.find(text):
+                kind = payload[1] if isinstance(payload, tuple) and len(payload) > 1 else ""
+                term = text[s:e]
+                # The lexicon holds every ICD-10 index word ("gymnastics", "inflatable"): a
+                # single non-drug word counts only in lower case, where it is no one's name
+                # and no organization's ("U. S. Junior Gymnastics team").
+                if kind != "drug" and " " not in term and not term.islower():
+                    continue
+                if _TITLE_BEFORE.search(text, max(0, s - 8), s):
+                    continue
+                out.append(Candidate(s, e, "medical_term", rules["lexicon_term"], self.name,
+                                     "list:medical"))
         return out
+
+    @cached_property
+    def lexicon_phrases(self):
+        """The lexicon's medical phrase table, loaded once; None without the lexicon."""
+        return _lexicon_medical()
