@@ -23,7 +23,7 @@ from scrub.types import Candidate, Document
 
 _W = r"\p{Lu}[\p{L}\p{M}]*+(?:[-'’]\p{L}[\p{L}\p{M}]*+)*+"
 # a capitalized word, optionally closed by a period (initial, title, sentence end), or a quoted word
-_TOK = rf"(?:[\"“](?P<q>{_W})[\"”]|(?P<w>{_W})(?P<p>\.)?)"
+_TOK = rf"(?:[\"“'‘](?P<q>{_W})[\"”'’](?![\p{{L}}])|(?P<w>{_W})(?P<p>\.)?)"
 # name particles written in lower case inside a name ("Frank van Graves", "Maria de la Cruz")
 _PARTICLE = r"(?:van|von|der|den|de|del|della|la|le|da|di|du|dos|das|bin|ibn|al|el|ter|ten)"
 _SEP = rf"(?:[ \t]*+(?P<c>,)[ \t]*+|[ \t]++(?:{_PARTICLE}[ \t]++){{0,3}}|(?<=\.))"
@@ -31,7 +31,7 @@ _SEP = rf"(?:[ \t]*+(?P<c>,)[ \t]*+|[ \t]++(?:{_PARTICLE}[ \t]++){{0,3}}|(?<=\.)
 #: tokens, so a long line of capitals costs no more than many short runs; every quantifier is
 #: possessive or bounded, so the scan stays linear. The repeated groups' captures give the tokens
 #: without a second pass.
-RUN_RE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d'’])(?:{_TOK})(?:{_SEP}{_TOK}){{0,7}}+")
+RUN_RE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d])(?<!\p{{L}}['’])(?:{_TOK})(?:{_SEP}{_TOK}){{0,7}}+")
 #: lower-case words after a context word ("patient john smith", "dr. lang")
 _LOWER_WORD = r"\p{Ll}[\p{Ll}\p{M}]*+(?:[-'’]\p{Ll}+)?"
 EPONYM_HEADS = frozenset("""
@@ -157,8 +157,8 @@ class _Tok:
         title, context, info = kind
         self.title = title and len(word) > 1 and not quoted
         self.context = context and not quoted
-        self.info = None if (self.initial or quoted) else info
-        self.capable = True if self.info is None else info.capable
+        self.info = None if self.initial else info
+        self.capable = True if (self.info is None or quoted) else info.capable
 
     @property
     def span_end(self) -> int:
@@ -460,10 +460,10 @@ class NameDetector(Detector):
 
     def _context_before(self, text: str, pos: int) -> str | None:
         """'strong' or 'weak' when a context word (of up to four words) ends right before pos."""
-        if pos == 0 or text[pos - 1] not in " \t:#-":
-            return None  # a context word is set off by a space or a colon
+        if pos == 0 or text[pos - 1] not in " \t:#-'\"‘“(":
+            return None  # a context word is set off by a space, a colon or a quote
         window = text[max(0, pos - 40):pos]
-        stripped = window.rstrip(" \t:#-")
+        stripped = window.rstrip(" \t:#-'\"‘“(")
         if not stripped or not (stripped[-1].isalpha() or stripped[-1] in "/."):
             return None  # context words end in a letter ("w/", "Dr." aside)
         if len(stripped) < len(window) - 12 or "\n" in window[len(stripped):]:
@@ -551,7 +551,7 @@ class NameDetector(Detector):
                 return self._full(seg, None, names, "names.context")
             if not words_all_caps and all(i is None or (not i.common and not i.medical) for i in infos):
                 return self._full(seg, None, names, "names.context_unlisted")
-        if after_phrase or before == "place":
+        if (after_phrase and not words_all_caps) or before == "place":
             if any(i is not None and i.listed for i in infos) and len(names) >= 1 and not initial_pos:
                 return self._full(seg, None, names, "names.in_phrase")
             return None
@@ -608,7 +608,7 @@ class NameDetector(Detector):
             return None  # "California", "Asian", "Apgar" alone: unless posting says otherwise
         # A capitalized word right after another capitalized ordinary word is title case
         # ("Labor Day", "Secretly Love"), not a name, when it is an ordinary word itself
-        title_case = before == "phrase"
+        title_case = before == "phrase" and not all_caps
         if i.first or i.nick:
             ent = "first_name" if i.first else "nick_name"
             if i.last and i.first and (i.last_band or 0) < (i.first_band or 0):
@@ -638,7 +638,8 @@ class NameDetector(Detector):
         roles = self._roles(names, title is not None)
         for t, role in zip(names, roles):
             parts.append(Candidate(t.start, t.span_end, role, like, self.name, why))
-        start = parts[0].start - (1 if names[0].quoted and title is None else 0)  # the opening quote
+        # '"Red" Graves' includes the opening quote, so that no quote is left inside the name
+        start = parts[0].start - (1 if names[0].quoted and title is None and len(names) > 1 else 0)
         end = parts[-1].end
         return Candidate(start, end, "full_name", like, self.name, why, tuple(parts))
 
