@@ -50,6 +50,7 @@ NEGATIVES = [
     "Mr. Parkinson called",
     "Downs Road",
     "aged 93 years",
+    "competing with the U. S. Junior Gymnastics team",
 ]
 
 
