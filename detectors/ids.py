@@ -154,7 +154,7 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
                     r"|visa|mastercard|amex|cc", True),
     ("iban", r"iban", True),
     ("reference_number", r"id|ref\.?(?:\s+(?:code|number|no\.?|\#))?|reference(?:\s+(?:code|number|no\.?|\#))?"
-                         r"|case\s*(?:number|no\.?|\#)|claim(?:\s+(?:number|no\.?|\#))?|accession(?:\s+(?:number|no\.?|\#))?"
+                         r"|acc\.?\s*(?:number|no\.?|\#)|case\s*(?:number|no\.?|\#)|claim(?:\s+(?:number|no\.?|\#))?|accession(?:\s+(?:number|no\.?|\#))?"
                          r"|specimen\s*(?:number|no\.?|\#|id)|order\s*(?:number|no\.?|\#)"
                          r"|encounter\s*(?:number|no\.?|\#|id)|visit\s*(?:number|no\.?|\#|id)"
                          r"|(?:study|participant|subject|enrollment|confirmation|access)\s+(?:code|id|number|no\.?)"
@@ -183,7 +183,7 @@ _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "re
                 "mastercard", "amex", "cc", "iban", "id", "ref", "reference", "case", "claim",
                 "accession", "specimen", "order", "encounter", "visit", "study", "participant",
                 "subject", "enrollment", "confirmation", "access", "empi", "pid", "mpi", "fin", "csn",
-                "har", "job", "dictation")
+                "har", "job", "dictation", "acc")
 
 
 def _heads_automaton():

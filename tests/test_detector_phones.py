@@ -34,6 +34,8 @@ POSITIVES = [
     ("at Marina Corp 473-1214 to schedule", "473-1214", "phone", 0.7, 0.8),
     ("930.167.3943 fax", "930.167.3943", "fax", 0.85, 1.0),
     ("Daughter Mary 555 123 4567 today", "555 123 4567", "phone", 0.7, 0.8),
+    ("Call 3-4567 for questions", "3-4567", "phone", 0.75, 0.75),
+    ("Dr. Smith (pager #1234)", "1234", "phone", 0.85, 0.85),
 ]
 
 
@@ -57,6 +59,7 @@ NEGATIVES = [
     "dose 250-500 mg",
     "diet 220-1800 calories",
     "shift 0700-1900 and 1900-0700",
+    "abx x3, box 12345, next 12345",
 ]
 
 
