@@ -7,6 +7,7 @@ month/day at the start of a note line.
 """
 from __future__ import annotations
 
+import heapq
 import re
 from functools import cached_property
 
@@ -273,74 +274,91 @@ _YEARS = (re.compile(r"(?:1[89]|20)\d\d(?!\d)"), re.compile(r"['’]\d\d(?!\d)")
 # Each template scans only small windows around the hits of its gate that pass its cheap test
 # (a digit after the month word, a second "/" near the first...). Scanning a whole text with
 # ~25 templates costs seconds per MB, and most of the cost of a window is the call itself, so
-# each template is called only where it can match. A template not listed (a user's own) scans
+# each template is called only where it can match. The tests read a few facts about each hit,
+# computed once per hit (its "key"); hits are grouped by key, so a dense table of numbers costs
+# one key per hit, not one test per hit and template. A template not listed (a user's own) scans
 # around every hit. Weekdays before a date and times after it are code's (_with_weekday,
 # _with_time): no window needs room for them.
-
-
-def _digit_after(t: str, s: int, e: int, n: int = 4) -> bool:
-    return any(ch.isdigit() for ch in t[e:e + n])
-
-
-def _word_after(t: str, s: int, e: int) -> bool:
-    return t[e:e + 4].lstrip(" .\t")[:1].isalpha()
-
-
-def _digit_before(t: str, s: int, e: int) -> bool:
-    return any(ch.isdigit() for ch in t[max(0, s - 9):s])
-
-
-def _word_before(t: str, s: int, e: int) -> bool:
-    return t[max(0, s - 12):s].rstrip(" \t\n-")[-1:].isalpha()
-
-
-def _slashes(t: str, s: int, e: int, n: int = 2) -> bool:
-    return t.count("/", max(0, s - 4), e + 5) >= n
-
-
-def _dash_near(t: str, s: int, e: int) -> bool:
-    return "-" in t[max(0, s - 12):e + 12]
-
-
-def _year_dash(t: str, s: int, e: int) -> bool:
-    return s >= 3 and t[s - 3:s + 1].isdigit()
-
 
 _BIRTH_BEFORE = re.compile(r"born|dob|d\.o\.b|birth|yob", re.IGNORECASE)
 _SEASON_BEFORE = re.compile(r"spring|summer|fall|autumn|winter", re.IGNORECASE)
 
-#: template id → (gate, room before a hit, room after it, the hit's cheap test or None)
+
+def _month_key(t: str, s: int, e: int) -> tuple:
+    after = t[e:e + 6]
+    return (any(c.isdigit() for c in after[:4]),                   # 0 "March 1", "Jan. 5"
+            any(c.isdigit() for c in after),                       # 1 "June of 1993"
+            after[:4].lstrip(" .\t")[:1].isalpha(),                # 2 "July third"
+            any(c.isdigit() for c in t[max(0, s - 9):s]),          # 3 "12th April", "1-MAR"
+            t[max(0, s - 4):s].rstrip().lower().endswith("of"),    # 4 "third of July"
+            t[max(0, s - 12):s].rstrip(" \t\n-")[-1:].isalpha())   # 5 "in March"
+
+
+def _numsep_key(t: str, s: int, e: int) -> tuple:
+    lo = max(0, s - 4)
+    return (t[s + 1],                                              # 0 the separator
+            t.count("/", lo, e + 5) >= 2,                          # 1 "3/14/2024"
+            t.count("-", lo, e + 5) >= 2,                          # 2 "03-01-91"
+            "-" in t[max(0, s - 12):e + 12],                       # 3 a range
+            s >= 3 and t[s - 3:s + 1].isdigit(),                   # 4 "2024-03"
+            "t" in t[e:e + 8].lower(),                             # 5 "T10:22"
+            t[s + 2:s + 6].isdigit())                              # 6 "03/2024"
+
+
+def _year_key(t: str, s: int, e: int) -> tuple:
+    return (t[s - 1:s] == "(",                                     # 0 "(2019)"
+            "-" in t[e:e + 3],                                     # 1 "1990-1995"
+            bool(_BIRTH_BEFORE.search(t, max(0, s - 24), s)),      # 2 "born 1950"
+            bool(_SEASON_BEFORE.search(t, max(0, s - 24), s)),     # 3 "spring of 2019"
+            s >= 2 and t[s - 1].isspace())                         # 4 "in 1993"
+
+
+_KEY_OF = {"month": _month_key, "numsep": _numsep_key, "year": _year_key,
+           "weekday": lambda t, s, e: (e - s >= 6,), "holiday": lambda t, s, e: (),
+           "dotted": lambda t, s, e: ()}
+
+#: template id → (gate, room before a hit, room after it, test of the hit's key or None)
 _PLAN = {
-    "date.month_day_year": ("month", 0, 32, _digit_after),
-    "date.month_day": ("month", 0, 20, _digit_after),
-    "date.month_ordword": ("month", 0, 36, _word_after),
-    "date.day_month_year": ("month", 14, 24, _digit_before),
-    "date.day_month": ("month", 14, 4, _digit_before),
-    "date.ordword_of_month": ("month", 24, 10,
-                              lambda t, s, e: t[max(0, s - 4):s].rstrip().lower().endswith("of")),
-    "date.month_year": ("month", 8, 12, lambda t, s, e: _digit_after(t, s, e, 6)),
-    "date.month_context": ("month", 14, 4, _word_before),
-    "date.weekday": ("weekday", 0, 1, lambda t, s, e: e - s >= 6),
+    "date.month_day_year": ("month", 0, 32, lambda k: k[0]),
+    "date.month_day": ("month", 0, 20, lambda k: k[0]),
+    "date.month_ordword": ("month", 0, 36, lambda k: k[2]),
+    "date.day_month_year": ("month", 14, 24, lambda k: k[3]),
+    "date.day_month": ("month", 14, 4, lambda k: k[3]),
+    "date.ordword_of_month": ("month", 24, 10, lambda k: k[4]),
+    "date.month_year": ("month", 8, 12, lambda k: k[1]),
+    "date.month_context": ("month", 14, 4, lambda k: k[5]),
+    "date.weekday": ("weekday", 0, 1, lambda k: k[0]),
     "date.holiday": ("holiday", 0, 24, None),
-    "date.numeric_slash": ("numsep", 6, 12, _slashes),
-    "date.numeric_range": ("numsep", 6, 28, lambda t, s, e: _slashes(t, s, e) and _dash_near(t, s, e)),
-    "date.month_year_numeric": ("numsep", 3, 6, lambda t, s, e: t[s + 1] == "/" and t[s + 2:s + 6].isdigit()),
-    "date.md_range": ("numsep", 6, 10, lambda t, s, e: t[s + 1] == "/" and _dash_near(t, s, e)),
-    "date.md": ("numsep", 3, 4, lambda t, s, e: t[s + 1] == "/" and not _slashes(t, s, e)),
-    "date.md_context": ("numsep", 18, 4, lambda t, s, e: t[s + 1] == "/" and not _slashes(t, s, e)),
-    "date.md_dash_context": ("numsep", 18, 4,
-                             lambda t, s, e: t[s + 1] == "-" and t.count("-", max(0, s - 4), e + 5) < 2),
-    "date.numeric_dash": ("numsep", 6, 10, lambda t, s, e: t.count("-", max(0, s - 4), e + 5) >= 2),
-    "date.iso": ("numsep", 6, 10, _year_dash),
-    "date.iso_time": ("numsep", 6, 24, lambda t, s, e: _year_dash(t, s, e) and "t" in t[e:e + 8].lower()),
+    "date.numeric_slash": ("numsep", 6, 12, lambda k: k[1]),
+    "date.numeric_range": ("numsep", 6, 28, lambda k: k[1] and k[3]),
+    "date.month_year_numeric": ("numsep", 3, 6, lambda k: k[0] == "/" and k[6]),
+    "date.md_range": ("numsep", 6, 10, lambda k: k[0] == "/" and k[3]),
+    "date.md": ("numsep", 3, 4, lambda k: k[0] == "/" and not k[1]),
+    "date.md_context": ("numsep", 18, 4, lambda k: k[0] == "/" and not k[1]),
+    "date.md_dash_context": ("numsep", 18, 4, lambda k: k[0] == "-" and not k[2]),
+    "date.numeric_dash": ("numsep", 6, 10, lambda k: k[2]),
+    "date.iso": ("numsep", 6, 10, lambda k: k[4]),
+    "date.iso_time": ("numsep", 6, 24, lambda k: k[4] and k[5]),
     "date.numeric_dot": ("dotted", 6, 8, None),
-    "date.year_paren": ("year", 2, 2, lambda t, s, e: t[s - 1:s] == "("),
-    "date.year_range": ("year", 1, 8, lambda t, s, e: "-" in t[e:e + 3]),
-    "date.birth_year": ("year", 24, 1, lambda t, s, e: bool(_BIRTH_BEFORE.search(t, max(0, s - 24), s))),
-    "date.season_year": ("year", 24, 1, lambda t, s, e: bool(_SEASON_BEFORE.search(t, max(0, s - 24), s))),
-    "date.year_context": ("year", 16, 1, lambda t, s, e: s >= 2 and t[s - 1].isspace()),
+    "date.year_paren": ("year", 2, 2, lambda k: k[0]),
+    "date.year_range": ("year", 1, 8, lambda k: k[1]),
+    "date.birth_year": ("year", 24, 1, lambda k: k[2]),
+    "date.season_year": ("year", 24, 1, lambda k: k[3]),
+    "date.year_context": ("year", 16, 1, lambda k: k[4]),
 }
 _ANY_PLAN = ("any", 28, 32, None)
+
+
+def group_hits(text: str, hits: dict[str, list[tuple[int, int]]]) -> dict[str, dict[tuple, list]]:
+    """Each gate's hits grouped by their key, each group in text order."""
+    out: dict[str, dict[tuple, list]] = {}
+    for gate, spans in hits.items():
+        key_of = _KEY_OF[gate]
+        groups: dict[tuple, list] = {}
+        for s, e in spans:
+            groups.setdefault(key_of(text, s, e), []).append((s, e))
+        out[gate] = groups
+    return out
 
 
 def _automaton():
@@ -434,12 +452,14 @@ class DateDetector(Detector):
                 for t in self.templates]
 
     @staticmethod
-    def windows(text: str, hits: dict[str, list[tuple[int, int]]], plan: tuple) -> list[tuple[int, int]]:
+    def windows(text: str, grouped: dict[str, dict[tuple, list]], plan: tuple) -> list[tuple[int, int]]:
         """The parts of the text worth scanning for one template, by its gate plan."""
         gate, before, after, test = plan
-        spans = hits[gate] if gate != "any" else sorted(h for g in hits for h in hits[g])
-        if test is not None:
-            spans = [(s, e) for s, e in spans if test(text, s, e)]
+        if gate == "any":
+            lists = [spans for groups in grouped.values() for spans in groups.values()]
+        else:
+            lists = [spans for key, spans in grouped[gate].items() if test is None or test(key)]
+        spans = lists[0] if len(lists) == 1 else list(heapq.merge(*lists))
         return _pad(text, spans, before, after)
 
     def detect(self, doc: Document) -> list[Candidate]:
@@ -447,9 +467,9 @@ class DateDetector(Detector):
         line_start = float(self.rules["md_line_start"])
         clean = float(self.rules["md_clean"])
         out: list[Candidate] = []
-        hits = gate_hits(text)
+        grouped = group_hits(text, gate_hits(text))
         found = [c for plan, matcher in self.plan
-                 for c in matcher.match(text, self.windows(text, hits, plan))]
+                 for c in matcher.match(text, self.windows(text, grouped, plan))]
         for c in found:
             if _UNIT_AFTER.match(text, c.end, min(len(text), c.end + 24)):
                 continue
