@@ -52,6 +52,17 @@ road rd boulevard blvd drive dr lane ln court ct place pl square parkway highway
 team club department dept unit ward wing building hall house home homes services service care
 pharmacy labs laboratory laboratories partners associates insurance mutual fund agency
 """.split())
+#: names of scales, signs, positions, devices and tubes that nursing notes write alone ("Braden 18",
+#: "Foley draining"); a hand list because the medical lists hold few of them. Common surnames
+#: (Morse, Allen, Murphy) are left out: they are eponyms only before "scale", "sign", "test"
+CLINICAL_EPONYMS = frozenset("""
+foley braden glasgow apgar kernig brudzinski babinski romberg trendelenburg jackson-pratt hemovac
+swan-ganz hickman groshong dobhoff kerlix coban tegaderm steri-strips glucerna wong-baker flacc
+rass cam-icu gcs nihss barthel karnofsky ecog lachman mcmurray phalen tinel finkelstein mcburney
+rovsing psoas obturator grey-turner chvostek trousseau kussmaul cheyne-stokes korotkoff snellen
+rinne valsalva heimlich dubowitz mallampati cormack-lehane yankauer pleur-evac ambu venturi pyxis
+omnicell accu-chek glucometer
+""".split())
 #: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
 CLINICAL_STOP = frozenset("""
 patient pt pts plan assessment impression history hpi ros pmh psh fh sh exam physical diagnosis
@@ -291,7 +302,7 @@ class NameDetector(Detector):
         nick = bool(lex.nickname_formals(cap)) and low not in FUNCTION_WORDS
         # eponyms and medical words that are also common names (Graves, Long) are not `medical`
         medical = bool(lex.is_medical(low))
-        eponym = bool(lex.is_eponym(cap))
+        eponym = bool(lex.is_eponym(cap)) or low in CLINICAL_EPONYMS
         stop = (low in CLINICAL_STOP or low in ORG_HEADS or low in _PLACE_ABBREV or low in self.titles
                 or low in FUNCTION_WORDS or bool(lex.is_degree(low)))
         sounds = first or last or bool(lex.sounds_like_name(cap))
@@ -546,7 +557,7 @@ class NameDetector(Detector):
         if len(names) == 2 and names[0].quoted and infos[1] is not None and infos[1].last:
             return self._full(seg, None, names, "names.quoted_nick")
         listed = [i is not None and (i.listed or i.sounds) for i in infos]
-        if ctx == "strong":
+        if ctx == "strong" and not (len(names) == 1 and words_all_caps and len(names[0].word) <= 4):
             if any(listed):
                 return self._full(seg, None, names, "names.context")
             if not words_all_caps and all(i is None or (not i.common and not i.medical) for i in infos):
@@ -555,7 +566,8 @@ class NameDetector(Detector):
             if any(i is not None and i.listed for i in infos) and len(names) >= 1 and not initial_pos:
                 return self._full(seg, None, names, "names.in_phrase")
             return None
-        if ctx == "weak" and any(i is not None and i.listed and not i.common and not i.place for i in infos):
+        if ctx == "weak" and not words_all_caps and any(
+                i is not None and i.listed and not i.common and not i.place and not i.eponym for i in infos):
             return self._full(seg, None, names, "names.context")
         if len(names) >= 2:
             return self._multi(seg, names, infos, initial_pos, words_all_caps)
@@ -604,8 +616,8 @@ class NameDetector(Detector):
                 before: str = "run"):
         if i is None or all_caps or t.quoted:
             return None
-        if i.place or i.eponym and not i.first:
-            return None  # "California", "Asian", "Apgar" alone: unless posting says otherwise
+        if i.place or i.eponym:
+            return None  # "California", "Asian", "Apgar", "Foley" alone: unless posting says otherwise
         # A capitalized word right after another capitalized ordinary word is title case
         # ("Labor Day", "Secretly Love"), not a name, when it is an ordinary word itself
         title_case = before == "phrase" and not all_caps
