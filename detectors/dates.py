@@ -43,7 +43,6 @@ for _i, _w in enumerate(_ORDWORDS[:9], start=1):
 _AMBIGUOUS_MONTHS = {"may", "march", "august"}
 
 _WORD = regex.compile(r"\p{L}+")
-_ORD_RE = regex.compile(r"(?:twenty|thirty)[- ]?\p{L}+|\p{L}+", regex.IGNORECASE)
 _NUM = regex.compile(r"(['’]?)(\d+)")
 
 
@@ -69,28 +68,45 @@ def _month_word(s: str) -> tuple[int, int, str] | None:
     return None
 
 
+_TOKEN = regex.compile(r"(\p{L}+)|(['’]?)(\d+)")
+
+
 def _parse_text_date(s: str) -> tuple[int, list[int], int | None, str] | None:
-    """Month, days, year and the month word of a date written with a month word; None if none."""
-    found = _month_word(s)
-    if found is None:
-        return None
-    month, pos, word = found
+    """Month, days, year and the month word of a date written with a month word; None if none.
+
+    One pass over its words and numbers: ordinal words are days; a four-digit or apostrophed
+    number is the year; a number before the month word is the day ("12 April", "1-MAR-91"),
+    after which a later number is the year; a number right after "MAR-" is a two-digit year.
+    """
+    month = 0
+    pos = -1
+    word = ""
     days: list[int] = []
     year: int | None = None
     day_first = False
-    low = s.lower()
-    for m in _ORD_RE.finditer(low):
-        if m.group() in _ORD_OF:
-            days.append(_ORD_OF[m.group()])
-    for m in _NUM.finditer(s):
-        digits = m.group(2)
-        if len(digits) == 4 or m.group(1):
+    numbers: list[tuple[int, str, bool]] = []
+    prev = ""
+    for m in _TOKEN.finditer(s):
+        w = m.group(1)
+        if w is not None:
+            low = w.lower()
+            if not month and low in _MONTH_OF:
+                month, pos, word = _MONTH_OF[low], m.start(), w
+            elif low in _ORD_OF:
+                days.append(_ORD_OF[f"{prev} {low}"] if prev in ("twenty", "thirty") else _ORD_OF[low])
+            prev = low
+        else:
+            numbers.append((m.start(), m.group(3), bool(m.group(2))))
+    if not month:
+        return None
+    for at, digits, apostrophe in numbers:
+        if len(digits) == 4 or apostrophe:
             year = int(digits)
-        elif m.start() < pos:
-            days.append(int(digits))  # the day before the month: "12 April", "1-MAR-91"
+        elif at < pos:
+            days.append(int(digits))
             day_first = True
-        elif day_first or s[pos + len(word):m.start()].strip(". ") == "-":
-            year = int(digits)  # "1-MAR-91", "Mar-91": after the month, a two-digit year
+        elif day_first or s[pos + len(word):at].strip(". ") == "-":
+            year = int(digits)
         else:
             days.append(int(digits))  # "March 1", "Jan 5-7"
     return month, days, year, word
