@@ -14,7 +14,7 @@ from functools import cached_property
 import regex
 
 from scrub.detector import Detector
-from scrub.templates import MONS, MONTHS, TemplateMatcher, gate_windows, load_rules
+from scrub.templates import MONS, MONTHS, TemplateMatcher, load_rules
 from scrub.types import Candidate, Document
 
 # ------------------------------------------------------------------ calendar facts
