@@ -99,6 +99,9 @@ def test_state_pseudonym_keeps_style():
     ("221 Baker Street Apt 4", ["Street", "Apt"]),
     ("1108 Ross Clark Circle", ["Circle"]),
     ("PO Box 1423", ["PO", "Box"]),
+    ("the corner of 25 Dili Gianni Street and King Forges", ["the", "corner", "of", "Street",
+                                                             "and"]),
+    ("1108 ROSS CLARK CIRCLE", ["CIRCLE"]),
 ])
 def test_street(original, kept):
     """Street names are replaced, numbers keep their width, suffixes and units are kept."""

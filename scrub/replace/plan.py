@@ -175,11 +175,15 @@ regional university community
 def street_plan(text: str, key: str) -> list[Piece]:
     """Numbers keyed by the whole street, suffixes and unit designators kept, name words units."""
     out: list[Piece] = []
+    words = [m.group() for m in _WORD.finditer(text) if m.lastgroup == "w"]
+    # in mixed case only capitalized words name the street ("the corner of Dili Street")
+    mixed = any(w[:1].islower() for w in words) and any(w[:1].isupper() for w in words)
     for m in _WORD.finditer(text):
         g, t = m.lastgroup, m.group()
         if g == "n":
             out.append(Unit("house", t, key))
-        elif g == "w" and t.rstrip(".").casefold() not in STREET_KEEP and len(t.rstrip(".")) > 1:
+        elif g == "w" and t.rstrip(".").casefold() not in STREET_KEEP and len(t.rstrip(".")) > 1 \
+                and not (mixed and t[:1].islower()):
             core, poss = strip_possessive(t)
             out.append(Unit("street_word", core))
             if poss:
