@@ -75,7 +75,8 @@ problem problems procedure procedures indication indications technique compariso
 dictated transcribed cc re dear sincerely regards thanks thank yours cordially attending
 resident fellow nurse doctor physician provider service team unit floor room bed ok yes no
 am pm the a an and or of in on at to for with by from as is was be mother father son daughter
-wife husband sister brother
+wife husband sister brother christmas easter thanksgiving halloween hanukkah ramadan passover
+kwanzaa
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
 #: English function words (closed classes): capitalized only at a sentence start, never a name
 #: without a title, whatever the name lists say ("The" and "Will" are listed first names)
@@ -297,14 +298,18 @@ class NameDetector(Detector):
         fband, lband = lex.first_name_band(cap), lex.surname_band(cap)
         first = counts(fband)
         last = counts(lband)
-        if not last and "-" in word:  # double-barrelled surnames: any listed half counts
-            last = any(counts(lex.surname_band(p)) for p in word.split("-") if len(p) > 1)
+        halves = word.split("-")
+        if not last and len(halves) > 1 and all(len(p) > 1 for p in halves):
+            # double-barrelled surnames: any listed half counts ("X-Ray" is no such name)
+            last = any(counts(lex.surname_band(p)) for p in halves)
         nick = bool(lex.nickname_formals(cap)) and low not in FUNCTION_WORDS
         # eponyms and medical words that are also common names (Graves, Long) are not `medical`
         medical = bool(lex.is_medical(low))
         eponym = bool(lex.is_eponym(cap)) or low in CLINICAL_EPONYMS
         stop = (low in CLINICAL_STOP or low in ORG_HEADS or low in _PLACE_ABBREV or low in self.titles
-                or low in FUNCTION_WORDS or bool(lex.is_degree(low)))
+                or low in FUNCTION_WORDS or bool(lex.is_degree(low))
+                # a short unlisted word in capitals is an abbreviation ("DOB", "MRN", "HPI")
+                or (word.isupper() and len(word) <= 4 and not (first or last or nick)))
         sounds = first or last or bool(lex.sounds_like_name(cap))
         place = bool(lex.is_state(cap))
         got = WordInfo(first, last, nick, common, medical, stop, sounds, place or low in DEMONYMS,
@@ -421,7 +426,9 @@ class NameDetector(Detector):
                     break
                 if prev.possessive:
                     break
-                if not _capable(cur) and not self._bridge(toks, j):
+                after_title = j == i + 1 and prev.title and cur.word.lower() not in FUNCTION_WORDS
+                # after a title any word is a name ("Dr. House", "Dr. Long")
+                if not _capable(cur) and not after_title and not self._bridge(toks, j):
                     break
                 j += 1
             segs.append((i, j, before))
@@ -436,13 +443,14 @@ class NameDetector(Detector):
                     and not toks[i].period):
                 i2, j2, _ = segs[k + 1]
                 head, nxt = self.info(toks[i].word), self.info(toks[j].word)
-                if (head.last and nxt.first and j2 - i2 <= 3
-                        and all(toks[x].initial or x == i2 for x in range(i2, j2))
-                        and not self._degree_at(text, toks[i].end)):
-                    c = self._comma_name(toks[i], toks[i2:j2])
+                e2 = i2 + 1
+                while e2 < j2 and e2 - i2 < 3 and toks[e2].initial:
+                    e2 += 1  # the first name's initials; what follows ("DOB") is left as it was
+                if head.last and nxt.first and not self._degree_at(text, toks[i].end):
+                    c = self._comma_name(toks[i], toks[i2:e2])
                     if c is not None:
                         out.append(c)
-                        segs[k + 1] = (i2, i2, "used")
+                        segs[k + 1] = (e2, j2, "segment")
                         continue
             if i >= j:
                 continue
@@ -601,8 +609,6 @@ class NameDetector(Detector):
             # Ordinary words (Frank, Graves) weaken the evidence; a capital mid-sentence is
             # evidence of its own, so one ordinary word is forgiven unless the pair opens a sentence
             commons = hi.common + (ti.common or ti.medical)
-            if not initial_pos:
-                commons = max(0, commons - 1)
             rid = ("names.first_last", "names.first_last_ambiguous", "names.first_last_common")[commons]
             return self._full(seg, None, names, rid)
         if not initial_pos and all(i is not None and not i.common and not i.medical and not i.stop

@@ -54,6 +54,9 @@ POSITIVES = [
     ("JOHN SMITH WAS SEEN TODAY", "JOHN SMITH", "full_name", 0.7, 0.9),
     ("patient john smith was seen today", "john smith", "full_name", 0.7, 0.8),
     ("seen by dr. smith today", "dr. smith", "full_name", 0.7, 0.8),
+    ("JOHNSON, ROBERT A. DOB 01/02/1950", "JOHNSON, ROBERT A.", "full_name", 0.8, 0.95),
+    ("Dr. House and Dr. Wilson saw the patient.", "Dr. House", "full_name", 0.9, 1.0),
+    ("Family at bedside: wife Mary and daughter Susan.", "Susan", None, 0.85, 1.0),
     # a name alone: a first name mid-sentence or opening a sentence, a nick name, a rare surname
     ("Yesterday we saw Kevin at home.", "Kevin", "first_name", 0.75, 0.85),
     ("Kevin reports less pain today.", "Kevin", "first_name", 0.7, 0.8),
@@ -92,6 +95,9 @@ NEGATIVES = [
     "On the last Sunday before Labor Day we returned.",
     "Capitalized words like Wisdom and Discipline are often used.",
     "History of Graves' disease, on levothyroxine.",
+    "Foley draining clear yellow urine. Skin intact, Braden 18.",
+    "Medications given per MAR. Home for Christmas.",
+    "Insurance: Medicare and Blue Cross. Chest X-Ray: RLL infiltrate.",
     "Follow up in 2/52 with labs.",
 ]
 
