@@ -68,3 +68,17 @@ def test_regex_template_errors(body, code):
     with pytest.raises(ScrubError) as err:
         parse_template_file(f'[[template]]\nid = "x"\nentity = "url"\nlikelihood = 0.9\n{body}\n', "t.toml")
     assert err.value.code == code
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402 - property tests below
+
+_CHARS = st.sampled_from(list("0123456789 -()./:#@+xXabcMRNSphone\n\tİßé") + ["ext ", "MRN ", "call ", "mg"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_CHARS, max_size=80).map("".join))
+def test_candidates_are_sound(text):
+    """On any text: spans lie inside it, likelihoods in 0..1, and a second run gives the same list."""
+    first = DET.detect(Document(text))
+    assert all(0 <= c.start < c.end <= len(text) and 0.0 <= c.likelihood <= 1.0 for c in first)
+    assert DET.detect(Document(text)) == first
