@@ -220,7 +220,7 @@ def year_range(s: str) -> bool | None:
 _UNIT_AFTER = regex.compile(
     r"[ \t]{0,3}(?:(?:-|to)[ \t]{0,3}[\d./]+[ \t]{0,3})?"
     r"(?:mg|mcg|µg|ug|g|gm|grams?|kg|lbs?|pounds?|oz|ml|cc|l|liters?|dl|units?|u|iu|meq|mmol|"
-    r"mmhg|mm|cm|m|km|ft|feet|inch(?:es)?|miles?|%|x|times|tabs?|tablets?|caps?|capsules?|"
+    r"mmhg|mm|cm|m|km|ft|feet|inch(?:es)?|miles?|%|x(?!-)|times|tabs?|tablets?|caps?|capsules?|"
     r"pills?|puffs?|drops?|doses?|sprays?|amps?|vials?|cups?|tsp|tbsp|calories|kcal|cal|"
     r"steps|cells|copies|patients?|people|persons|subjects|participants|cases|children|adults|"
     r"women|men|deaths|beds|samples|hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|"
@@ -265,6 +265,11 @@ _NO_TIME = ("date.year_", "date.month_context", "date.season_year", "date.month_
             "date.holiday", "date.iso_time")
 #: templates that name a weekday themselves or only a year: no weekday goes before them
 _NO_WEEKDAY = ("date.year_", "date.weekday", "date.birth_year")
+#: templates whose matches a quantity can share ("2/3 tab", "in 2000 mg", "dec 2 units"); a whole
+#: date ("03/14/2024 L hip", "March 1, 1991 x-ray") keeps its place before any word
+_QUANTITY_LIKE = tuple(f"template:date.{t}" for t in (
+    "md", "md_context", "md_range", "md_dash_context", "year_context", "year_paren", "year_range",
+    "birth_year", "month_year_numeric", "month_day", "day_month", "numeric_dash", "numeric_dot"))
 #: templates of dotted or dashed numbers, which versions share
 _NUMERIC = ("template:date.numeric_dot", "template:date.numeric_dash", "template:date.iso")
 #: templates that are numbers without a year or a month word: fractions look the same
@@ -487,7 +492,7 @@ class DateDetector(Detector):
         found = [c for plan, matcher in self.plan
                  for c in matcher.match(text, self.windows(text, grouped, plan))]
         for c in found:
-            if _UNIT_AFTER.match(text, c.end, min(len(text), c.end + 24)):
+            if c.why in _QUANTITY_LIKE and _UNIT_AFTER.match(text, c.end, min(len(text), c.end + 24)):
                 continue
             if c.why in _NUMERIC and _VERSION_BEFORE.search(text, max(0, c.start - 12), c.start):
                 continue

@@ -72,6 +72,9 @@ POSITIVES = [
     ("seen 3-14 in clinic", "3-14", 0.7, 0.8),
     # a year of birth dates a person
     ("born 1950 in Ohio", "1950", 0.75, 0.9),
+    # a whole date keeps its place before any word; a bare month/day before "x-ray" too
+    ("fell 03/14/2024 L hip fracture", "03/14/2024", 0.9, 1.0),
+    ("seen 3/14 x-ray clear", "3/14", 0.75, 0.9),
 ]
 
 
