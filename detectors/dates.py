@@ -265,6 +265,10 @@ _NO_TIME = ("date.year_", "date.month_context", "date.season_year", "date.month_
             "date.holiday", "date.iso_time")
 #: templates that name a weekday themselves or only a year: no weekday goes before them
 _NO_WEEKDAY = ("date.year_", "date.weekday", "date.birth_year")
+#: "last July", "next Thursday": the word placing a month or a weekday belongs to the date
+_RELATIVE_BEFORE = regex.compile(r"(?:last|next|this|past|coming|early|late|mid)[ \t-]{1,2}$",
+                                 regex.IGNORECASE)
+_RELATIVE_OK = ("template:date.month_context", "template:date.weekday", "template:date.holiday")
 #: templates whose matches a quantity can share ("2/3 tab", "in 2000 mg", "dec 2 units"); a whole
 #: date ("03/14/2024 L hip", "March 1, 1991 x-ray") keeps its place before any word
 _QUANTITY_LIKE = tuple(f"template:date.{t}" for t in (
@@ -502,6 +506,10 @@ class DateDetector(Detector):
                 c = _with_time(text, c)
             if not c.why.startswith(_NO_WEEKDAY, len("template:")):
                 c = _with_weekday(text, c)
+            if c.why in _RELATIVE_OK:
+                m = _RELATIVE_BEFORE.search(text, max(0, c.start - 12), c.start)
+                if m and (m.start() == 0 or not text[m.start() - 1].isalnum()):
+                    c = Candidate(m.start(), c.end, c.entity, c.likelihood, c.detector, c.why, c.parts)
             out.append(c)
             if c.why == "template:date.md":
                 if _at_line_start(text, c.start):

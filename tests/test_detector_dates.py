@@ -48,6 +48,8 @@ POSITIVES = [
     ("fell in mid-March 2020 at home", "mid-March 2020", 0.85, 1.0),
     ("symptoms began in March.", "March", 0.7, 0.9),
     ("back on Monday.", "Monday", 0.7, 0.9),
+    ("seen at Stanford last July w/ LDL", "last July", 0.7, 0.9),
+    ("by Dr. Patel last Thursday.", "last Thursday", 0.7, 0.9),
     ("home for Christmas Eve.", "Christmas Eve", 0.7, 0.9),
     # numbers only
     ("ISO 2024-03-14 stamp", "2024-03-14", 0.9, 1.0),
