@@ -51,6 +51,7 @@ NEGATIVES = [
     "Downs Road",
     "aged 93 years",
     "competing with the U. S. Junior Gymnastics team",
+    "Los Angeles, Ca 90210",
 ]
 
 
