@@ -175,3 +175,12 @@ def test_words_between_full_name_parts():
     assert len(words) == 6 and words[3] == "and"
     assert not {"Frank", "Quillon", "Graves", "Mary"} & set(words)
     assert words[2] == words[5]
+
+
+@pytest.mark.parametrize("word, role", [("Virginia", "first"), ("Townsend", "last"),
+                                        ("Zzyzxq", "last")])
+def test_lone_word_role(word, role):
+    """A name word standing alone is drawn as a first name or a surname by the lists; a word no
+    list knows is taken for a surname."""
+    pool = LEX.is_first_name if role == "first" else LEX.is_surname
+    assert pool(one(word, "name"))

@@ -44,11 +44,13 @@ def one(text: str, entity: str, r: Replacer = R) -> str:
     (20000, "02151", "00000"),
     (None, "02151", "00000"),
     (350000, "02151-1234", "02100"),
-    (350000, "021", "02100"),
+    (350000, "021", "021"),
+    (350000, "0215", "0210"),
 ])
 def test_zip3_rule(population, original, expected):
-    """ZIPs keep their first three digits (padded to five, as Figure 108), and become 000 where
-    the three-digit area holds 20,000 people or fewer, or is unknown."""
+    """ZIPs keep their first three digits (padded with zeros to the width written, as Figure
+    108's 02100; a ZIP+4 loses its +4), and become 000 where the three-digit area holds 20,000
+    people or fewer, or is unknown."""
     lex = PopulationLexicon({"021": population} if population is not None else {})
     assert one(original, "zip", replacer(lex)) == expected
 

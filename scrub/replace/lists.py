@@ -135,6 +135,23 @@ class Lists:
         f = getattr(self.lex, "is_surname", None)
         return bool(f and f(_cap(word)))
 
+    def lone_role(self, word: str) -> str:
+        """"first" or "last" for a name word standing alone: by the lists, and where both know
+        it by which list ranks it higher ("Frank" a first name, "Vargas" a surname); a word no
+        list knows is taken for a surname (surnames are far more varied than first names)."""
+        f, last = self.is_first_name(word), self.is_surname(word)
+        if f != last:
+            return "first" if f else "last"
+        if not f:
+            return "last"
+        fb = getattr(self.lex, "first_name_band", None)
+        sb = getattr(self.lex, "surname_band", None)
+        if fb is not None and sb is not None:
+            a, b = fb(_cap(word)), sb(_cap(word))
+            if a is not None and b is not None and b < a:
+                return "last"
+        return "first"
+
     def nickname_formals(self, nick: str) -> list[str]:
         f = getattr(self.lex, "nickname_formals", None)
         return list(f(_cap(nick)) or []) if f else []

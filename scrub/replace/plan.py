@@ -35,13 +35,13 @@ PARTICLES = frozenset("van von der den de del della da di du la le dos das ter t
 _QUOTES = "\"“”‘'`«»"
 
 
-def name_plan(text: str, entity: str, is_first, is_surname) -> list[Piece]:
+def name_plan(text: str, entity: str, lone_role) -> list[Piece]:
     """Pieces of a name as written: titles, degrees, particles, punctuation and the possessive
     kept; initials, first, middle, last and nick names as units.
 
     `entity` decides the role of the words: first_name/middle_name → first, last_name → last,
     nick_name → nick; full_name/name read "Last, First", "First Middle Last", "Dr. Last",
-    quoted nicknames, and a lone word by the lists (`is_first`, `is_surname`).
+    quoted nicknames, and a lone word by `lone_role(word)` ("first" or "last", from the lists).
     """
     toks = [(m.lastgroup, m.group()) for m in _NAME_TOKEN.finditer(text)]
     # roles: T title/degree/particle (kept), I initial, N name word, O other (kept)
@@ -101,13 +101,8 @@ def name_plan(text: str, entity: str, is_first, is_surname) -> list[Piece]:
                 name_role[i] = "first"
             elif titled or any(r == "I" for r in roles[:i]):
                 name_role[i] = "last"
-            elif is_first(w) and not is_surname(w):
-                name_role[i] = "first"
-            elif not is_first(w) and is_surname(w):
-                name_role[i] = "last"
             else:
-                # a lone word both lists know: a name standing alone in a letter is a first name
-                name_role[i] = "first" if entity == "name" else "last"
+                name_role[i] = lone_role(w)
         elif rest:
             comma = "," in "".join(t for k, (g, t) in enumerate(toks) if rest[0] < k < rest[1])
             if comma:  # "Townsend, Virginia Ann"

@@ -52,6 +52,7 @@ Span = tuple[int, int, int, int, str]
 
 _NON_WORD = regex.compile(r"\W")
 _NON_DIGIT = regex.compile(r"\D")
+_DIGIT_RUN = regex.compile(r"\d+")
 _NON_ALNUM = regex.compile(r"[\W_]")
 _WORDS = regex.compile(r"\w+")
 _LABEL = regex.compile(r"[A-Za-z]{1,6}\s*[#:]\s*")
@@ -435,7 +436,7 @@ class Replacer:
 
     def _plan_name(self, text: str, entity: str, only_names: bool = False) -> list[Piece]:
         lists = self.lists
-        pieces = name_plan(text, entity, lists.is_first_name, lists.is_surname)
+        pieces = name_plan(text, entity, lists.lone_role)
         if not only_names and not any(isinstance(p, Unit) for p in pieces) and \
                 any(c.isalnum() for c in text):
             # nothing in it reads as a name ("123" found as a name): never keep it
@@ -507,7 +508,12 @@ class Replacer:
         pop = self.lists.zip3_population(zip3)
         if pop is None or pop <= int(self.opt("zip", "min_population")):
             zip3 = "000"
-        return zip3 + "00" if self.opt("zip", "pad") else zip3
+        if not self.opt("zip", "pad"):
+            return zip3
+        # as long as the ZIP was written (02151-1234 → 02100; a 4-digit code → 4 digits)
+        head = _DIGIT_RUN.match(original.strip())
+        width = len(head.group()) if head and len(head.group()) >= 3 else 5
+        return zip3 + "0" * (width - 3)
 
     # ------------------------------------------------------------------ keyed units
 
