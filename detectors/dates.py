@@ -244,6 +244,8 @@ _READING_BEFORE = regex.compile(
     r"nyha|bowel sounds|bs|tol|tolerating|of|page|pg|p\.|room|rm|bed|"
     # "for 5/7", "in 2/12": the British day/week/month fractions of a duration
     r"for|in|over|within|x|past|every|q)s?[ \t:=#]{0,3}$", regex.IGNORECASE)
+_SCORE_NEAR = regex.compile(r"pain|score|scale|rated|rates|discomfort|relief|anxiety|nausea",
+                            regex.IGNORECASE)
 #: "1/2", "3/4": fractions far more often than January 2nd or March 4th
 _PLAIN_FRACTIONS = {(1, 2), (1, 3), (2, 3), (1, 4), (3, 4), (1, 8), (3, 8)}
 #: a time written right after a date belongs to it: "03/14/2024 10:22", "Jan 5 at 3pm",
@@ -251,8 +253,8 @@ _PLAIN_FRACTIONS = {(1, 2), (1, 3), (2, 3), (1, 4), (3, 4), (1, 8), (3, 8)}
 _TIME_AFTER = regex.compile(
     r"(?:T|[ \t]{0,3},?[ \t]{0,3}(?:(?:at|@)[ \t]{1,3})?)"
     r"(?:(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?"
-    r"(?:[ \t]{0,2}[ap]\.?m\.?)?(?:[ \t]{0,2}(?:z|[+-]\d\d:?\d\d|utc|gmt|[ecmp][sd]t))?"
-    r"|(?:1[0-2]|0?[1-9])[ \t]{0,2}[ap]\.?m\.?"
+    r"(?:[ \t]{0,2}(?:[ap]\.m\.?|[ap]m))?(?:[ \t]{0,2}(?:z|[+-]\d\d:?\d\d|utc|gmt|[ecmp][sd]t))?"
+    r"|(?:1[0-2]|0?[1-9])[ \t]{0,2}(?:[ap]\.m\.?|[ap]m)"
     r"|(?:[01]\d|2[0-3])[0-5]\d(?:[ \t]{0,2}(?:h|hrs?|hours))?)"
     r"(?![\w:])(?![-./]\d)", regex.IGNORECASE)
 _WEEKDAY_BEFORE = regex.compile(
@@ -320,10 +322,12 @@ def _month_key(t: str, s: int, e: int) -> tuple:
 
 
 def _numsep_key(t: str, s: int, e: int) -> tuple:
-    lo = max(0, s - 4)
+    lo = max(0, s - 3)
+    # a second separator right after the second number's first digits, or right before the
+    # first number ("3/14/2024" is hit at "3/1" and at "4/2"); "3/15. F/u" has only one
     return (t[s + 1],                                              # 0 the separator
-            t.count("/", lo, e + 5) >= 2,                          # 1 "3/14/2024"
-            t.count("-", lo, e + 5) >= 2,                          # 2 "03-01-91"
+            "/" in t[e:e + 2] or "/" in t[lo:s],                   # 1 "3/14/2024"
+            "-" in t[e:e + 2] or "-" in t[lo:s],                   # 2 "03-01-91"
             "-" in t[max(0, s - 12):e + 12],                       # 3 a range
             s >= 3 and t[s - 3:s + 1].isdigit(),                   # 4 "2024-03"
             "t" in t[e:e + 8].lower(),                             # 5 "T10:22"
@@ -500,7 +504,8 @@ class DateDetector(Detector):
                 continue
             if c.why in _NUMERIC and _VERSION_BEFORE.search(text, max(0, c.start - 12), c.start):
                 continue
-            if c.why in _FRACTION_LIKE and _FRACTION_AFTER.match(text, c.end, min(len(text), c.end + 16)):
+            if c.why in _FRACTION_LIKE and (_FRACTION_AFTER.match(text, c.end, min(len(text), c.end + 16))
+                                            or _pain_score(text, c)):
                 continue
             if not c.why.startswith(_NO_TIME, len("template:")):
                 c = _with_time(text, c)
@@ -568,10 +573,17 @@ def _clean_md(text: str, c: Candidate) -> bool:
     """
     if c.start > 0 and text[c.start - 1] in "+-±~<>=":
         return False
-    a, _, b = text[c.start:c.end].partition("/")
-    if (int(a), int(b)) in _PLAIN_FRACTIONS or a.lstrip("0") == b.lstrip("0"):
+    a, b = (int(x) for x in _numbers(text[c.start:c.end])[:2])  # the span may hold a time too
+    if (a, b) in _PLAIN_FRACTIONS or a == b:
         return False
     return not _READING_BEFORE.search(text, max(0, c.start - 16), c.start)
+
+
+def _pain_score(text: str, c: Candidate) -> bool:
+    """"x/10" with pain or a score named shortly before: "Pain 6/10 ... relief to 2/10"."""
+    digits = _numbers(text[c.start:c.end])
+    return len(digits) >= 2 and digits[1] == "10" and bool(
+        _SCORE_NEAR.search(text, max(0, c.start - 48), c.start))
 
 
 def _at_line_start(text: str, start: int) -> bool:

@@ -265,3 +265,10 @@ def test_any_text_gives_well_formed_candidates(pieces):
     for c in cands:
         assert 0 <= c.start < c.end <= len(text) and c.entity == "date" and 0 <= c.likelihood <= 1
         assert text[c.start].isalnum() or text[c.start] in "'’(", text[c.start:c.end]
+
+
+def test_nursing_note_dates_exactly():
+    """A note dense with vital signs, doses, scores and fractions yields its dates and nothing else."""
+    text = (DATA / "nursing-note-dates.txt").read_text(encoding="utf-8")
+    got = [h[0] for h in found(text)]
+    assert got == ["3/12", "3/10", "3/15", "4/2 at 10am", "3/14 0600", "3/9/2024", "05/26/31"]
