@@ -190,6 +190,7 @@ def test_write_mapping_missing_folder(tmp_path):
     ({"date": {"shift_dayz": 3}}, "E711"),
     ({"fallback": "pseudonym"}, "E712"),
     ({"organization": {"fallback": "sprees"}}, "E712"),
+    ({"date": {"strategy": "shift", "shift_days": 0}}, "E714"),
 ])
 def test_bad_configuration(sections, code):
     """Unknown keys and strategies are refused with a code naming the section."""

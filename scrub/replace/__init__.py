@@ -9,7 +9,13 @@ with consistent, keyed pseudo-values out, plus the offset map from original to o
     rep.text, rep.spans, rep.mapping
 
 Every strategy, option and default is documented in `scrub.replace.defaults` (the `[replace]`
-and `[replace.<entity>]` sections of the TOML configuration). Error codes E700–E749.
+and `[replace.<entity>]` sections of the TOML configuration).
+
+Errors (E700–E749): E700 key file not found, E701 key file unreadable, E702 key shorter than 8
+bytes, E703 empty key, E704/E705 a word list is empty or missing, E706 a finding outside the
+text, E707 overlapping findings, E708 a part outside its finding, E709 overlapping parts, E710
+unknown [replace] key, E711 unknown [replace.<entity>] key, E712 unknown strategy, E713
+scrub.lexicon missing, E714 shift_days below 1, E716 the mapping file cannot be written.
 """
 from .defaults import ENTITY as DEFAULTS, GLOBAL as GLOBAL_DEFAULTS
 from .keys import FRESH_KEY_NOTICE, Keyed, WeightedTable, load_key, normalize

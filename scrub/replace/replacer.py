@@ -162,6 +162,8 @@ class Replacer:
                 if k in opts and opts[k] not in allowed:
                     raise ScrubError("E712", f"{self.source}: [replace.{ent}] {k} must be one of "
                                              f"{', '.join(allowed)}")
+        if int(self.options.get("date", {}).get("shift_days", 1)) < 1:
+            raise ScrubError("E714", f"{self.source}: [replace.date] shift_days must be 1 or more")
         if self.settings["fallback"] not in SUPPRESS:
             raise ScrubError("E712", f"{self.source}: [replace] fallback must be one of "
                                      f"{', '.join(SUPPRESS)}")
