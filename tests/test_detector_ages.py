@@ -177,3 +177,10 @@ def test_any_text_gives_well_formed_candidates(pieces):
         assert 0 <= c.start < c.end <= len(text) and c.entity == "age"
         value = age_value(text[c.start:c.end])
         assert value is not None and 1 <= value <= 125
+
+
+def test_nursing_note_ages():
+    """In a note full of numbers, only the 92-year-old is an age at the default threshold; 63 waits below."""
+    text = (DATA / "nursing-note-dates.txt").read_text(encoding="utf-8")
+    assert [h[0] for h in found(text)] == ["92 yo"]
+    assert [h[0] for h in found(text, threshold=0.5)] == ["92 yo", "63 years old"]
