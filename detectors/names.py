@@ -612,7 +612,7 @@ class NameDetector(Detector):
             rid = ("names.first_last", "names.first_last_ambiguous", "names.first_last_common")[commons]
             return self._full(seg, None, names, rid)
         if not initial_pos and all(i is not None and not i.common and not i.medical and not i.stop
-                                   for i in infos):
+                                   and not i.place for i in infos):
             if hi.listed or ti.listed:
                 return self._full(seg, None, names, "names.first_last_ambiguous")
             return self._full(seg, None, names, "names.cap_pair_unlisted")

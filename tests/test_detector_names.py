@@ -219,3 +219,10 @@ def test_deterministic():
     """The same document gives the same candidates, in the same order, every time."""
     doc = json.loads((DATA / "scrub-letter.jsonl").read_text(encoding="utf-8").splitlines()[0])["text"]
     assert DET.detect(Document(doc)) == NameDetector().detect(Document(doc))
+
+
+def test_nursing_note_flags_only_people():
+    """In a nursing note full of capitalized clinical words (Foley, Braden, Lasix, MAR, Hospitalist),
+    only the people's names are flagged."""
+    text = (DATA / "names-nursing-note.txt").read_text(encoding="utf-8")
+    assert sorted(h[0] for h in found(text)) == ["Dr. Patel", "Jennifer Adams", "Mary", "Susan", "Teresa"]
