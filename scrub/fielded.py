@@ -282,12 +282,12 @@ def record(ms: Iterable[Mention]) -> dict[str, list[str]]:
     return out
 
 
-def decide(values: Sequence[str], qi: str) -> str:
-    """One value from the values a subject's notes state: explicit sex words outvote pronouns
-    by count alone; otherwise the most frequent value, ties to the smallest (order-free)."""
+def decide(values: Sequence[str] | Mapping[str, int], qi: str) -> str:
+    """One value from the values a subject's notes state (a list, or a mapping value → count):
+    the most frequent, ties to the smallest, so the order of the notes changes nothing."""
     if not values:
         return UNKNOWN
-    counts = Counter(values)
+    counts = Counter(values) if not isinstance(values, Mapping) else values
     best = max(counts.values())
     return min(v for v, c in counts.items() if c == best)
 
@@ -295,11 +295,17 @@ def decide(values: Sequence[str], qi: str) -> str:
 def merge_records(records: Iterable[Mapping[str, Sequence[str]]],
                   qi: Sequence[str] = QI_NAMES) -> dict[str, str]:
     """The subject's row: one value per quasi-identifier from all its documents' records."""
-    pooled: dict[str, list[str]] = {}
+    pooled: dict[str, Counter] = {}
     for r in records:
         for k, vs in r.items():
-            pooled.setdefault(k, []).extend(vs)
-    row = {q: decide(pooled.get(q, []), q) for q in qi}
+            pooled.setdefault(k, Counter()).update(vs)
+    return row_from_counts(pooled, qi)
+
+
+def row_from_counts(pooled: Mapping[str, Mapping[str, int]],
+                    qi: Sequence[str] = QI_NAMES) -> dict[str, str]:
+    """The subject's row from value counts per quasi-identifier (memory: distinct values)."""
+    row = {q: decide(pooled.get(q, {}), q) for q in qi}
     if "state" in row and row["state"] == UNKNOWN and row.get("city", UNKNOWN) != UNKNOWN:
         row["state"] = row["city"].rsplit(", ", 1)[-1]
     return row

@@ -621,6 +621,9 @@ class Runner:
         header, last = self.state.read()
         resumed = None
         if self.opts.resume:
+            if any(s.kind == "stdin" for s in self.specs):
+                raise ScrubError("E823", "--resume cannot tell whether stdin is the same input; "
+                                         "save it to a file first")
             if header is None:
                 _say("no interrupted run to resume here: starting afresh")
             elif self.key_generated:
@@ -885,7 +888,7 @@ class Runner:
     # --------------------------------------------------------------------------- subjects
     def _subjects(self) -> dict[str, dict[str, str]]:
         """Subject → its row of quasi-identifiers (all of QI_NAMES), from the records file."""
-        pooled: dict[str, dict[str, list[str]]] = {}
+        pooled: dict[str, dict[str, Counter]] = {}
         fh = self.state.files.get("records")
         if fh is not None:
             fh.flush()
@@ -896,8 +899,8 @@ class Runner:
                     rec = json.loads(raw)
                     slot = pooled.setdefault(rec["s"], {})
                     for q, vs in rec["r"].items():
-                        slot.setdefault(q, []).extend(vs)
-        return {s: fielded.merge_records([v]) for s, v in pooled.items()}
+                        slot.setdefault(q, Counter()).update(vs)
+        return {s: fielded.row_from_counts(v) for s, v in pooled.items()}
 
     def _plan(self) -> tuple[dict[str, int], set[str]]:
         """Run the tabular search over the subject table: levels per QI and suppressed subjects
@@ -1217,7 +1220,7 @@ def summarize(s: RunSummary) -> str:
     """The few lines said on stderr at the end of a run."""
     r = s.report
     mb = s.chars / 1e6
-    lines = [f"{s.documents} documents ({mb:.1f} M characters) in {s.seconds:.1f} s"
+    lines = [f"{s.documents} documents ({mb:.2f} M characters) in {s.seconds:.1f} s"
              + (f", {mb / s.seconds:.2f} MB/s" if s.seconds > 0 else "")
              + (f"; {s.failed} FAILED" if s.failed else "")]
     ents = r.get("entities", {})
