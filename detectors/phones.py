@@ -5,11 +5,13 @@ the validators and one context rule that templates cannot say (a bare local numb
 """
 from __future__ import annotations
 
+from functools import cached_property
+
 import ahocorasick
 import regex
 
 from scrub.detector import Detector
-from scrub.templates import gate_windows, load_rules
+from scrub.templates import TemplateMatcher, gate_windows, load_rules
 from scrub.types import Candidate, Document
 
 #: a unit or count word right after a number makes it a measurement, not a phone
@@ -28,26 +30,38 @@ _RANGE_BEFORE = regex.compile(
 #: every template needs a run of 5+ digits and separators, or an "ext" word: the gate.
 #: Decimals ("98.6") and years ("2024") stay out; near runs are chained into one hit.
 _GATE = regex.compile(r"\d[\d()+ \t.-]{3,}\d(?:[^\n]{0,24}?\d[\d()+ \t.-]{3,}\d)*")
-#: words after which a short number is a phone extension or pager ("x 4-1234", "pager 1234"):
-#: found with one Aho-Corasick pass (an alternation scan is several times slower)
-_SHORT_HEADS = ("ext", "call", "dial", "page", "pager", "beep", "beeper", "pgr", "bpr", "x")
+#: label words: templates that start with (or hold) one scan only near them; numbers with a
+#: kind written after them ("930.167.3943 fax") are looked up backwards from them. One
+#: Aho-Corasick pass finds them all (an alternation scan over the text is several times slower).
+_LEADING = ("tel", "telephone", "phone", "ph", "call", "called", "cell", "cellphone", "mobile",
+            "mob", "contact", "reach", "desk", "home", "work", "office", "tele", "fax", "facsimile",
+            "faxed", "telefax", "pager", "beeper", "pgr", "bpr", "beep", "ext", "extension", "extn",
+            "dial", "page", "paged", "x")
+_TRAILING = ("fax", "office", "mobile", "cell", "home", "work", "phone")
+#: the templates that need a label word (the rest need a run of digits)
+LABEL_TEMPLATES = frozenset({"fig113-labelled", "fig113-extension", "fig113-ext", "us-extension",
+                             "labelled", "pager", "fax-labelled", "internal-extension"})
 
 
 def _heads() -> "ahocorasick.Automaton":
     auto = ahocorasick.Automaton()
-    for h in _SHORT_HEADS:
-        auto.add_word(h, len(h))
+    for h in sorted(set(_LEADING) | set(_TRAILING)):
+        auto.add_word(h, (len(h), h in _LEADING, h in _TRAILING))
     auto.make_automaton()
     return auto
 
 
 _HEADS = _heads()
-#: a kind written after a number ("930.167.3943 fax"); the number is found looking back from it
-_TRAILING_LABEL = regex.compile(r"(?<![a-z])(?:fax|office|mobile|cell|home|work|phone)\b", regex.IGNORECASE)
+_DIGIT = regex.compile(r"\d")
+#: a label's value follows within this many characters; its digits may stand this far before
+#: an "ext" or "x"
+_LABEL_BEFORE, _LABEL_AFTER = 32, 80
+
+#: the number before a kind written after it ("930.167.3943 fax", "082 490 1693-Office")
 _NUMBER_BEFORE = regex.compile(r"(?<![\w+(])(\+?\(?\d[\d \t().-]{5,20}\d)[ \t]*[-(]?[ \t]*$")
-#: room left around a gate hit for a label before it ("Best callback number is") and a kind
-#: after it; context words are looked up in the whole text, so windows need not hold them
-_BEFORE, _AFTER = 44, 16
+#: a digit-led template match lies inside a gate hit but for a "+" or "(" before it; context
+#: words are looked up in the whole text, so windows need not hold them
+_BEFORE, _AFTER = 4, 4
 
 
 def _digits(s: str) -> str:
@@ -109,40 +123,60 @@ class PhoneDetector(Detector):
         found = load_rules(self.settings.templates_dir, "phones")
         return {**self.DEFAULT_RULES, **{k: found[k] for k in found if k in self.DEFAULT_RULES}}
 
+    @cached_property
+    def _matchers(self) -> tuple[TemplateMatcher, TemplateMatcher]:
+        """Digit-led templates scan around digit runs; label-led ones only near label words."""
+        digit = [t for t in self.templates if t.id not in LABEL_TEMPLATES]
+        label = [t for t in self.templates if t.id in LABEL_TEMPLATES]
+        return (TemplateMatcher(digit, self.name, self.validators()),
+                TemplateMatcher(label, self.name, self.validators()))
+
     @staticmethod
-    def windows(text: str) -> list[tuple[int, int]]:
-        """The parts of the text worth scanning: around digit runs and "ext" words."""
+    def _label_hits(text: str) -> tuple[list[tuple[int, int]], list[int]]:
+        """Windows around leading label words followed by a digit, and trailing label starts."""
         lower = text.lower()
         if len(lower) != len(text):
             lower = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
-        extra = []
-        for end, length in _HEADS.iter(lower):
+        n = len(text)
+        leading: list[tuple[int, int]] = []
+        trailing: list[int] = []
+        for end, (length, lead, trail) in _HEADS.iter(lower):
             start = end - length + 1
-            # a whole word (or "x" right before a digit): not the "ext" of "next", the "x" of "box"
-            if start > 0 and lower[start - 1].isalnum():
+            # whole words only: not the "ext" of "next", the "x" of "box", the "cell" of "cells"
+            if (start > 0 and lower[start - 1].isalpha()) or (end + 1 < n and lower[end + 1].isalpha()):
                 continue
-            nxt = lower[end + 1:end + 2]
-            if length == 1 and not nxt.isdigit() and nxt != " ":
-                continue
-            extra.append((start, end + 1))
-        return gate_windows(text, _GATE, _BEFORE, _AFTER, extra=extra, long_runs=32)
+            if trail:
+                trailing.append(start)
+            if lead and _DIGIT.search(text, end + 1, min(n, end + 1 + 48)):
+                leading.append((start, end + 1))
+        return leading, trailing
+
+    def windows(self, text: str) -> list[tuple[int, int]]:
+        """The parts of the text the digit-led templates scan: around runs of digits."""
+        return gate_windows(text, _GATE, _BEFORE, _AFTER, long_runs=32)
 
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
-        windows = self.windows(text)
-        out = self.matcher.match(text, windows)
+        digit, label = self._matchers
+        leading, trailing = self._label_hits(text)
+        out = digit.match(text, self.windows(text))
+        if leading:
+            empty = regex.compile(r"(?!)")  # no gate hits: the label words are the only windows
+            out += label.match(text, gate_windows(text, empty, _LABEL_BEFORE, _LABEL_AFTER,
+                                                  extra=leading))
         rules = self.rules
         local = float(rules["local_number"])
         extra = []
-        for lo, hi in windows:
-            for m in _TRAILING_LABEL.finditer(text, lo, hi):
-                before = _NUMBER_BEFORE.search(text, max(0, m.start() - 32), m.start())
-                if before is None or labelled_phone(before.group(1)) is False:
-                    continue
-                fax = m.group().lower().startswith("fax")
-                extra.append(Candidate(before.start(1), before.end(1), "fax" if fax else "phone",
-                                       float(rules["trailing_fax" if fax else "trailing_phone"]),
-                                       self.name, "context:trailing-fax" if fax else "context:trailing-phone"))
+        for start in trailing:
+            if not any(ch.isdigit() for ch in text[max(0, start - 4):start]):
+                continue  # the number stands right before its kind, or this is no such kind
+            before = _NUMBER_BEFORE.search(text, max(0, start - 32), start)
+            if before is None or labelled_phone(before.group(1)) is False:
+                continue
+            fax = text[start:start + 3].lower() == "fax"
+            extra.append(Candidate(before.start(1), before.end(1), "fax" if fax else "phone",
+                                   float(rules["trailing_fax" if fax else "trailing_phone"]),
+                                   self.name, "context:trailing-fax" if fax else "context:trailing-phone"))
         for c in out:
             if c.why not in ("template:fig113-local", "template:fig113-area-slash"):
                 continue
