@@ -53,6 +53,10 @@ Span = tuple[int, int, int, int, str]
 _NON_WORD = regex.compile(r"\W")
 _NON_DIGIT = regex.compile(r"\D")
 _DIGIT_RUN = regex.compile(r"\d+")
+_TIME_TAIL = regex.compile(r"(?i)(?:,?\s+(?:at\s+)?|T)\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?"
+                           r"(?:\s*[ap]\.?m\.?)?(?:\s*(?:Z|[+-]\d{2}:?\d{2}|[A-Z]{2,4}))?$")
+_WEEKDAY_ONLY = regex.compile(r"(?i)(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
+                              r"(?:day|sday|nesday|rsday|urday)?\.?")
 _NON_ALNUM = regex.compile(r"[\W_]")
 _WORDS = regex.compile(r"\w+")
 _LABEL = regex.compile(r"[A-Za-z]{1,6}\s*[#:]\s*")
@@ -472,6 +476,14 @@ class Replacer:
 
     def _date(self, original: str, ctx: _Doc) -> str:
         strategy = self.opt("date", "strategy")
+        if _WEEKDAY_ONLY.fullmatch(original):
+            return original  # a weekday alone dates nothing
+        # a time of day after the date: dropped with the day, kept (as written) by a shift
+        t = _TIME_TAIL.search(original)
+        if t and t.start() > 0:
+            date_part, time_part = original[:t.start()], original[t.start():]
+            out = self._date(date_part, ctx)
+            return out + time_part if strategy == "shift" and out != date_part else out
         p = _dates.parse(original, day_first=bool(self.opt("date", "day_first")),
                          pivot=int(self.opt("date", "century_pivot")))
         if p is None:
