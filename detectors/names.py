@@ -179,7 +179,7 @@ class _Tok:
 
 
 _RULE_IDS = ("names.title", "names.degree", "names.context", "names.context_unlisted",
-             "names.quoted_nick", "names.first_last", "names.first_last_ambiguous",
+             "names.quoted_nick", "names.first_last", "names.first_last_ambiguous", "names.middle_initial",
              "names.first_last_common", "names.initials_last", "names.first_initial",
              "names.last_comma_first", "names.all_caps", "names.lower_pair",
              "names.cap_pair_unlisted", "names.in_phrase", "names.first_alone",
@@ -592,6 +592,11 @@ class NameDetector(Detector):
             return None
         if hi is None:
             return None
+        if (len(names) == 3 and names[1].initial and names[1].period and ti is not None
+                and all(not i.common and not i.stop and not i.medical and not i.place for i in (hi, ti))):
+            if (hi.first or hi.nick) and ti.last:
+                return self._full(seg, None, names, "names.first_last")
+            return self._full(seg, None, names, "names.middle_initial")
         if tail.initial:
             # "Julie M.", and "Robert G" / "Paul M's" when the first name is no ordinary word
             if len(names) == 2 and (hi.first or hi.nick) and (
