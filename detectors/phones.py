@@ -140,6 +140,7 @@ class PhoneDetector(Detector):
         n = len(text)
         leading: list[tuple[int, int]] = []
         trailing: list[int] = []
+        next_digit = -1  # where the next digit after the last looked-up place stands (n: none)
         for end, (length, lead, trail) in _HEADS.iter(lower):
             start = end - length + 1
             # whole words only: not the "ext" of "next", the "x" of "box", the "cell" of "cells"
@@ -147,8 +148,12 @@ class PhoneDetector(Detector):
                 continue
             if trail:
                 trailing.append(start)
-            if lead and _DIGIT.search(text, end + 1, min(n, end + 1 + 48)):
-                leading.append((start, end + 1))
+            if lead:
+                if next_digit <= end:  # look once per stretch, not once per label word
+                    found = _DIGIT.search(text, end + 1)
+                    next_digit = found.start() if found else n + 1_000_000
+                if next_digit - end <= 48:
+                    leading.append((start, end + 1))
         return leading, trailing
 
     def windows(self, text: str) -> list[tuple[int, int]]:
