@@ -62,3 +62,10 @@ def test_city_in_same_state(r):
     city = out.split(",")[0]
     assert city != "Boston" and out.endswith(", MA")
     assert city in r.lists.cities("MA").values
+
+
+@pytest.mark.parametrize("original", ["Finland", "Massachusetts", "MA"])
+def test_states_and_countries_found_as_places_are_kept(r, original):
+    """A state or a country labelled as a place follows the state or country strategy (kept:
+    HIPAA Safe Harbor allows both)."""
+    assert one(r, original, "place") == original

@@ -152,6 +152,17 @@ class Lists:
                 return "last"
         return "first"
 
+    def is_state(self, word: str) -> bool:
+        f = getattr(self.lex, "is_state", None)
+        if f is not None:
+            return bool(f(word))
+        w = word.strip().rstrip(".")
+        return w in STATE_NAME or w.casefold() in STATE_CODE
+
+    def is_country(self, word: str) -> bool:
+        f = getattr(self.lex, "is_country", None)
+        return bool(f and f(word))
+
     def nickname_formals(self, nick: str) -> list[str]:
         f = getattr(self.lex, "nickname_formals", None)
         return list(f(_cap(nick)) or []) if f else []

@@ -391,6 +391,11 @@ class Replacer:
         if entity == "state":
             return [Unit("state", original)]
         if entity in ("city", "place"):
+            # a state or a country found as a place follows its own strategy (kept by default)
+            if self.lists.is_state(original):
+                return self._plan("state", s, e, (), text, state, ctx)
+            if self.lists.is_country(original):
+                return self._plan("country", s, e, (), text, state, ctx)
             if strategy == "state":
                 home = self.lists.home_state(normalize(original)) or state
                 return [Fixed(STATE_NAME.get(home, ""))] if home else self._suppress(
@@ -448,7 +453,6 @@ class Replacer:
             # nothing in it reads as a name ("123" found as a name): never keep it
             return self._suppress("tag", entity, text)
         if only_names:
-            # between a full name's parts only real name words are names: "and", "of" are not
             # between a full name's parts a capitalized or listed word is a (middle) name
             pieces = [p.text if isinstance(p, Unit) and p.kind != "initial"
                       and not (p.text[:1].isupper() and p.text.casefold() not in _JOINERS)
