@@ -79,15 +79,18 @@ _TEMP_BEFORE = regex.compile(r"(?:temp|t|tmax|tm|temperature|fever|febrile|°)[ 
 #: digit before a capital M/F. Words are found in one Aho-Corasick pass over the lower-cased
 #: text (far cheaper than a regex alternation); (room before, room after) each hit:
 _ROOM = {"old": (40, 4), "yo": (5, 8), "label": (0, 16), "sex": (4, 4), "of_age": (20, 7),
+         "decade": (18, 2),
          "any": (48, 24)}
 _GATE_WORDS = {"old": ("old",), "yo": ("yo", "y/o", "y.o", "yr"),
-               "label": ("age", "turn", "now"), "of_age": ("of age",)}
+               "label": ("age", "turn", "now"), "of_age": ("of age",), "decade": ("90s", "90's", "90’s",
+                                                                           "nineties")}
 _SEX_GATE = re.compile(r"\d[ \t]?[MF](?![A-Za-z])")
 _GATE_OF = {
     "age.years_old.over89": "old", "age.years_old": "old", "age.words.over89": "old",
     "age.words": "old", "age.infant": "old", "age.yo.over89": "yo", "age.yo": "yo",
     "age.labelled.over89": "label", "age.labelled": "label", "age.sex_letter.over89": "sex",
     "age.sex_letter": "sex", "age.years_of_age.over89": "of_age", "age.years_of_age": "of_age",
+    "age.decade.over89": "decade",
 }
 _AUTOMATON = None
 
@@ -121,7 +124,7 @@ def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
             continue  # "page", "know", "cold"
         hits[gate].append((start, end + 1))
     hits["sex"] = [m.span() for m in _SEX_GATE.finditer(text)]
-    hits["any"] = sorted(h for g in ("old", "yo", "label", "sex", "of_age") for h in hits[g])
+    hits["any"] = sorted(h for g in ("old", "yo", "label", "sex", "of_age", "decade") for h in hits[g])
     return hits
 
 

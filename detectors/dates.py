@@ -246,6 +246,13 @@ _READING_BEFORE = regex.compile(
     r"for|in|over|within|x|past|every|q)s?[ \t:=#]{0,3}$", regex.IGNORECASE)
 _SCORE_NEAR = regex.compile(r"pain|score|scale|rated|rates|discomfort|relief|anxiety|nausea",
                             regex.IGNORECASE)
+#: "on the 2nd floor", "after the 3rd dose": an ordinal counting something, not a day
+_ORDINAL_NOUN_AFTER = regex.compile(
+    r"[ \t]{0,3}(?:floor|time|times|day|days|week|weeks|month|months|year|years|attempt|try|dose|"
+    r"doses|cycle|round|line|grade|percentile|rib|ribs|toe|finger|digit|visit|trimester|degree|"
+    r"stage|place|pregnancy|child|generation|edition|session|shift|level|lumbar|cervical|"
+    r"thoracic|intercostal|ics|icu|hour|hours|postoperative|post-op|pod|hd|hospital|of)(?![\p{L}])",
+    regex.IGNORECASE)
 #: "1/2", "3/4": fractions far more often than January 2nd or March 4th
 _PLAIN_FRACTIONS = {(1, 2), (1, 3), (2, 3), (1, 4), (3, 4), (1, 8), (3, 8)}
 #: a time written right after a date belongs to it: "03/14/2024 10:22", "Jan 5 at 3pm",
@@ -342,7 +349,7 @@ def _year_key(t: str, s: int, e: int) -> tuple:
             s >= 2 and t[s - 1].isspace())                         # 4 "in 1993"
 
 
-_KEY_OF = {"month": _month_key, "numsep": _numsep_key, "year": _year_key,
+_KEY_OF = {"ordinal": lambda t, s, e: (), "month": _month_key, "numsep": _numsep_key, "year": _year_key,
            "weekday": lambda t, s, e: (e - s >= 6,), "holiday": lambda t, s, e: (),
            "dotted": lambda t, s, e: ()}
 
@@ -354,6 +361,8 @@ _PLAN = {
     "date.day_month_year": ("month", 14, 24, lambda k: k[3]),
     "date.day_month": ("month", 14, 4, lambda k: k[3]),
     "date.ordword_of_month": ("month", 24, 10, lambda k: k[4]),
+    "date.dmy_compact": ("month", 2, 8, lambda k: k[3]),
+    "date.the_ordinal": ("ordinal", 12, 2, None),
     "date.month_year": ("month", 8, 12, lambda k: k[1]),
     "date.month_context": ("month", 14, 4, lambda k: k[5]),
     "date.weekday": ("weekday", 0, 1, lambda k: k[0]),
@@ -406,6 +415,7 @@ _AUTOMATON = None
 
 
 _LONG_RUN = re.compile(r"\S{65,}")
+_ORDINAL = re.compile(r"(?<![\d])\d\d?(?:st|nd|rd|th)\b", re.IGNORECASE)
 
 
 def _outside(spans: list[tuple[int, int]], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -432,16 +442,19 @@ def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
     global _AUTOMATON
     if _AUTOMATON is None:
         _AUTOMATON = _automaton()  # built once per process; read-only afterwards
-    hits: dict[str, list[tuple[int, int]]] = {g: [] for g in (*_GATE_WORDS, "numsep", "dotted", "year")}
+    hits: dict[str, list[tuple[int, int]]] = {g: [] for g in (*_GATE_WORDS, "numsep", "dotted", "year",
+                                                              "ordinal")}
     n = len(text)
     for end, (gate, size) in _AUTOMATON.iter(text):
         start = end + 1 - size
-        # whole words only: "Marcus", "monitor" and "saturation" open no window
-        if (start == 0 or not text[start - 1].isalnum()) and (end + 1 == n or not text[end + 1].isalpha()):
+        # whole words only ("Marcus", "monitor" and "saturation" open no window); a digit may
+        # touch the word ("05JAN2023")
+        if (start == 0 or not text[start - 1].isalpha()) and (end + 1 == n or not text[end + 1].isalpha()):
             hits[gate].append((start, end + 1))
     for m in _NUMSEP.finditer(text):
         hits["dotted" if text[m.start() + 1] == "." else "numsep"].append(m.span())
     hits["year"] = sorted(m.span() for p in _YEARS for m in p.finditer(text))
+    hits["ordinal"] = [m.span() for m in _ORDINAL.finditer(text)]
     if sum(len(h) for h in hits.values()) * 16 > len(text) > 4096:
         # Far denser than any prose ("1/2/1/2/..."): drop what lies inside runs of 65+
         # non-blank characters, where no date stands, so templates do not rescan the run.
@@ -503,6 +516,8 @@ class DateDetector(Detector):
             if c.why in _QUANTITY_LIKE and _UNIT_AFTER.match(text, c.end, min(len(text), c.end + 24)):
                 continue
             if c.why in _NUMERIC and _VERSION_BEFORE.search(text, max(0, c.start - 12), c.start):
+                continue
+            if c.why == "template:date.the_ordinal" and _ORDINAL_NOUN_AFTER.match(text, c.end, min(len(text), c.end + 24)):
                 continue
             if c.why in _FRACTION_LIKE and (_FRACTION_AFTER.match(text, c.end, min(len(text), c.end + 16))
                                             or _pain_score(text, c)):

@@ -33,6 +33,7 @@ POSITIVES = [
     ("HPI: 92M with syncope", "92", 0.85, 1.0),
     ("She is 92 years of age.", "92 years", 0.9, 1.0),
     ("a 92-yo man", "92-yo", 0.9, 1.0),
+    ("a widow in her late 90s", "late 90s", 0.85, 1.0),
 ]
 
 
@@ -85,6 +86,7 @@ NEGATIVES = [
     "0 year old",
     "now 100% on room air",
     "5 years ago; for 92 years",
+    "popular in the 1990s",
 ]
 
 

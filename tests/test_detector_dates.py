@@ -74,6 +74,8 @@ POSITIVES = [
     ("seen 3-14 in clinic", "3-14", 0.7, 0.8),
     # a year of birth dates a person
     ("born 1950 in Ohio", "1950", 0.75, 0.9),
+    ("admitted 05JAN2023 via ED", "05JAN2023", 0.85, 1.0),
+    ("we met on the 14th to plan", "the 14th", 0.7, 0.8),
     # a whole date keeps its place before any word; a bare month/day before "x-ray" too
     ("fell 03/14/2024 L hip fracture", "03/14/2024", 0.9, 1.0),
     ("seen 3/14 x-ray clear", "3/14", 0.75, 0.9),
@@ -117,6 +119,7 @@ NEGATIVES = [
     # versions and long numbers
     "version 1.2.2020 of the form; ID 12/25/20245",
     "the spring of 2019",
+    "moved on the 2nd floor; after the 3rd dose; 31FEB2023",
 ]
 
 
