@@ -8,6 +8,8 @@ identifier label and never come out of it.
 """
 from __future__ import annotations
 
+from functools import cached_property
+
 import ahocorasick
 import regex
 
@@ -247,7 +249,7 @@ class IdDetector(Detector):
         return {"ssn": ssn, "luhn": luhn, "iban": iban, "vin": vin, "npi": npi, "dea": dea,
                 "coded": coded, "long_number": long_number}
 
-    @property
+    @cached_property
     def rules(self) -> dict:
         found = load_rules(self.settings.templates_dir, "ids")
         return {**self.DEFAULT_RULES, **{k: float(found[k]) for k in found if k in self.DEFAULT_RULES}}

@@ -53,6 +53,7 @@ def _heads() -> "ahocorasick.Automaton":
 
 _HEADS = _heads()
 _DIGIT = regex.compile(r"\d")
+_NEVER = regex.compile(r"(?!)")
 #: a label's value follows within this many characters; its digits may stand this far before
 #: an "ext" or "x"
 _LABEL_BEFORE, _LABEL_AFTER = 32, 80
@@ -118,7 +119,7 @@ class PhoneDetector(Detector):
         return {"phone_digits": phone_digits, "labelled_phone": labelled_phone, "pager": pager,
                 "trunk": trunk}
 
-    @property
+    @cached_property
     def rules(self) -> dict:
         found = load_rules(self.settings.templates_dir, "phones")
         return {**self.DEFAULT_RULES, **{k: found[k] for k in found if k in self.DEFAULT_RULES}}
@@ -165,9 +166,8 @@ class PhoneDetector(Detector):
         digit, label = self._matchers
         leading, trailing = self._label_hits(text)
         out = digit.match(text, self.windows(text))
-        if leading:
-            empty = regex.compile(r"(?!)")  # no gate hits: the label words are the only windows
-            out += label.match(text, gate_windows(text, empty, _LABEL_BEFORE, _LABEL_AFTER,
+        if leading:  # no gate hits: the label words are the only windows
+            out += label.match(text, gate_windows(text, _NEVER, _LABEL_BEFORE, _LABEL_AFTER,
                                                   extra=leading))
         rules = self.rules
         local = float(rules["local_number"])
