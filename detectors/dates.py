@@ -303,7 +303,8 @@ _GATE_WORDS = {
                 "mother’s", "mothers", "father's", "father’s", "fathers"),
 }
 #: stdlib `re` here: for these literal-led searches it is several times faster than `regex`
-_NUMSEP = re.compile(r"\d(?:[-/]\d|\.\d\d?\.\d)")  # "3/1", "3-1"; "1.03.2" (one pass for both)
+#: one pass for "3/1", "3-1" (numsep), "1.03.2" (dotted) and "14th" (ordinal)
+_NUMSEP = re.compile(r"\d(?:[-/]\d|\.\d\d?\.\d|(?:st|nd|rd|th|ST|ND|RD|TH)\b)")
 _YEARS = (re.compile(r"(?:1[89]|20)\d\d(?!\d)"), re.compile(r"['’]\d\d(?!\d)"))
 # Each template scans only small windows around the hits of its gate that pass its cheap test
 # (a digit after the month word, a second "/" near the first...). Scanning a whole text with
@@ -349,7 +350,8 @@ def _year_key(t: str, s: int, e: int) -> tuple:
             s >= 2 and t[s - 1].isspace())                         # 4 "in 1993"
 
 
-_KEY_OF = {"ordinal": lambda t, s, e: (), "month": _month_key, "numsep": _numsep_key, "year": _year_key,
+_KEY_OF = {"ordinal": lambda t, s, e: (), "month": _month_key, "numsep": _numsep_key,
+           "year": _year_key,
            "weekday": lambda t, s, e: (e - s >= 6,), "holiday": lambda t, s, e: (),
            "dotted": lambda t, s, e: ()}
 
@@ -415,7 +417,6 @@ _AUTOMATON = None
 
 
 _LONG_RUN = re.compile(r"\S{65,}")
-_ORDINAL = re.compile(r"(?<![\d])\d\d?(?:st|nd|rd|th)\b", re.IGNORECASE)
 
 
 def _outside(spans: list[tuple[int, int]], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -452,9 +453,9 @@ def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
         if (start == 0 or not text[start - 1].isalpha()) and (end + 1 == n or not text[end + 1].isalpha()):
             hits[gate].append((start, end + 1))
     for m in _NUMSEP.finditer(text):
-        hits["dotted" if text[m.start() + 1] == "." else "numsep"].append(m.span())
+        sep = text[m.start() + 1]
+        hits["numsep" if sep in "-/" else "dotted" if sep == "." else "ordinal"].append(m.span())
     hits["year"] = sorted(m.span() for p in _YEARS for m in p.finditer(text))
-    hits["ordinal"] = [m.span() for m in _ORDINAL.finditer(text)]
     if sum(len(h) for h in hits.values()) * 16 > len(text) > 4096:
         # Far denser than any prose ("1/2/1/2/..."): drop what lies inside runs of 65+
         # non-blank characters, where no date stands, so templates do not rescan the run.
@@ -517,7 +518,8 @@ class DateDetector(Detector):
                 continue
             if c.why in _NUMERIC and _VERSION_BEFORE.search(text, max(0, c.start - 12), c.start):
                 continue
-            if c.why == "template:date.the_ordinal" and _ORDINAL_NOUN_AFTER.match(text, c.end, min(len(text), c.end + 24)):
+            if c.why == "template:date.the_ordinal" and _ORDINAL_NOUN_AFTER.match(
+                    text, c.end, min(len(text), c.end + 24)):
                 continue
             if c.why in _FRACTION_LIKE and (_FRACTION_AFTER.match(text, c.end, min(len(text), c.end + 16))
                                             or _pain_score(text, c)):
