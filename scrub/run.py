@@ -1089,23 +1089,71 @@ def _execute(spec: _WorkerSpec, chunks: Iterable[list[_Task]], jobs: int, in_fli
         for chunk in chunks:
             yield local(chunk)
         return
-    import multiprocessing as mp
-
-    ctx = mp.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker, initargs=(spec,))
+    pool = _Pool(spec, jobs)
     pending: deque = deque()
     try:
         for chunk in chunks:
-            todo = [t for t in chunk if not t.mode.startswith(("failed:", "skip"))]
-            pending.append((chunk, pool.submit(_run_chunk, todo) if todo else None))
+            pending.append((chunk, pool.submit(chunk)))
             while len(pending) >= jobs * in_flight:
-                chunk0, fut = pending.popleft()
-                yield _collect(chunk0, fut)
+                yield pool.collect(*pending.popleft(), pending)
         while pending:
-            chunk0, fut = pending.popleft()
-            yield _collect(chunk0, fut)
+            yield pool.collect(*pending.popleft(), pending)
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.shutdown()
+
+
+def _todo(chunk: Sequence[_Task]) -> list[_Task]:
+    return [t for t in chunk if not t.mode.startswith(("failed:", "skip"))]
+
+
+class _Pool:
+    """A process pool that survives a worker dying (a segfault, the out-of-memory killer) in one
+    document: the chunk that was running is retried one document at a time in a fresh pool, the
+    document that kills its worker again is reported as failed ('WorkerDied'), and the chunks
+    queued behind it are submitted again."""
+
+    def __init__(self, spec: _WorkerSpec, jobs: int):
+        import multiprocessing as mp
+
+        self.spec = spec
+        self.jobs = jobs
+        self.ctx = mp.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+        self.pool = self._new()
+
+    def _new(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(self.jobs, mp_context=self.ctx, initializer=_init_worker,
+                                   initargs=(self.spec,))
+
+    def submit(self, chunk: Sequence[_Task]):
+        todo = _todo(chunk)
+        return self.pool.submit(_run_chunk, todo) if todo else None
+
+    def _restart(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+        self.pool = self._new()
+
+    def collect(self, chunk: list[_Task], fut, pending: deque) -> list[_Result]:
+        try:
+            return _collect(chunk, fut)
+        except BrokenProcessPool:
+            pass
+        self._restart()
+        done: dict[int, _Result] = {}
+        for t in _todo(chunk):
+            try:
+                (r,) = _collect([t], self.pool.submit(_run_chunk, [t]))
+            except BrokenProcessPool:
+                self._restart()
+                r = _Result(t.index, t.id, error="WorkerDied")
+            done[t.index] = r
+        # the futures queued behind belonged to the broken pool: submit their chunks again
+        for i in range(len(pending)):
+            c, _ = pending[i]
+            pending[i] = (c, self.submit(c))
+        return [_placeholder(t) or done[t.index] for t in chunk]
+
+    def shutdown(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _placeholder(t: _Task) -> _Result | None:
@@ -1119,14 +1167,10 @@ def _placeholder(t: _Task) -> _Result | None:
 def _collect(chunk: list[_Task], fut) -> list[_Result]:
     done = {}
     if fut is not None:
-        try:
-            results = fut.result()
-            if isinstance(results, tuple):
-                raise ScrubError(results[0], results[1])
-            done = {r.index: r for r in results}
-        except BrokenProcessPool:
-            raise ScrubError("E839", "a worker process died (out of memory or killed); the run "
-                                     "stopped: run again with --resume") from None
+        results = fut.result()  # BrokenProcessPool when a worker died: _Pool.collect retries
+        if isinstance(results, tuple):
+            raise ScrubError(results[0], results[1])
+        done = {r.index: r for r in results}
     return [_placeholder(t) or done[t.index] for t in chunk]
 
 

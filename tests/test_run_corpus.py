@@ -403,3 +403,28 @@ def test_cli_run_with_a_fresh_key_says_so(tmp_path, monkeypatch, capsys):
     assert rc == 0 and "fresh random key" in err
     out = (tmp_path / "o.txt").read_bytes()
     assert seen["key"] not in out and seen["key"].hex() not in err
+
+
+def test_a_worker_dying_on_one_document_fails_only_that_document(tmp_path, monkeypatch, capsys):
+    """A document that kills its worker process (as a segfault would) is reported as
+    'WorkerDied' and the other documents come out exactly as in a run without it."""
+    letters = _small(tmp_path, 8)
+    path = tmp_path / "in.jsonl"
+    corpus_gen.write_jsonl(letters, path)
+    _run([path], tmp_path / "ref.jsonl", tmp_path, jobs=1)
+    real = run_mod._Worker.one
+    bad = letters[4].id
+
+    def dying(self, t):
+        if t.id == bad:
+            os._exit(3)
+        return real(self, t)
+
+    monkeypatch.setattr(run_mod._Worker, "one", dying)  # fork: the workers inherit it
+    summary = _run([path], tmp_path / "out.jsonl", tmp_path, jobs=2,
+                   config=_config(tmp_path, chunk_documents=2))
+    assert summary.failed == 1
+    assert f"document {bad} failed: WorkerDied" in capsys.readouterr().err
+    ref = [x for x in (tmp_path / "ref.jsonl").read_text().splitlines()
+           if json.loads(x)["id"] != bad]
+    assert (tmp_path / "out.jsonl").read_text().splitlines() == ref
