@@ -177,7 +177,8 @@ class AgeDetector(Detector):
         text = doc.text
         out: list[Candidate] = []
         hits = gate_hits(text)
-        found = [c for gate, matcher in self.gated for c in matcher.match(text, self.windows(text, hits, gate))]
+        found = [c for gate, matcher in self.gated
+                 for c in matcher.match(text, self.windows(text, hits, gate))]
         for c in found:
             if c.why in _LABELLED and _UNIT_AFTER.match(text, c.end, min(len(text), c.end + 16)):
                 continue
