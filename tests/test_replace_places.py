@@ -123,6 +123,8 @@ def test_organizations():
     out = one("Marina Corp", "organization")
     head, suffix = out.rsplit(" ", 1)
     assert suffix == "Corp" and head != "Marina" and LEX.is_surname(head)
+    out = one("Acme Widgets, Inc.", "organization")
+    assert out.endswith(", Inc.") and LEX.is_surname(out[:-len(", Inc.")])
     assert one("U. S. Junior Gymnastics team", "organization") == ""
     tagged = replacer(organization={"fallback": "tag"})
     assert one("U. S. Junior Gymnastics team", "organization", tagged) == "[ORGANIZATION]"

@@ -204,7 +204,7 @@ def org_plan(text: str) -> list[Piece] | None:
             break
     if first_suffix is None or first_suffix == words[0]:
         return None
-    head = "".join(t for g, t in toks[:first_suffix]).rstrip()
+    head = "".join(t for g, t in toks[:first_suffix]).rstrip(" \t\n,;&-")
     lead = ""
     if head.casefold().startswith("the "):
         lead, head = head[:4], head[4:]
