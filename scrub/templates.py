@@ -16,7 +16,7 @@ A template is data (TOML files under `templates/`), compiled to a `regex` patter
 - ``\\x``: the character x itself; other letters and punctuation stand for themselves,
   letters matching either case.
 
-Each template has an id, an entity, a likelihood 0–1, and optionally context words that raise
+Each template has an id, an entity, a likelihood 0–1, and optionally context words (whole words; "tel*" a prefix) that raise
 the likelihood when they stand shortly before the match, and a validator name.
 
 Escape hatch: a template may give ``regex = "..."`` (a `regex`-module pattern, matched
@@ -344,8 +344,10 @@ class TemplateMatcher:
             pat = regex.compile(template_source(t), regex.IGNORECASE | regex.V0)
             ctx = None
             if t.context:
-                ctx = regex.compile(r"\b(?:" + "|".join(regex.escape(c) for c in t.context) + r")",
-                                    regex.IGNORECASE)
+                # whole words ("in" must not fire on "insulin"); "tel*" is a prefix
+                ctx = regex.compile(r"\b(?:" + "|".join(
+                    regex.escape(c[:-1]) + r"\w*" if c.endswith("*") else regex.escape(c) + r"(?!\w)"
+                    for c in t.context) + r")", regex.IGNORECASE)
             self._compiled.append(_Compiled(t, pat, ctx))
 
     @property
