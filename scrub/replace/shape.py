@@ -37,17 +37,23 @@ def apply_case(model: str, word: str) -> str:
 def pour(model: str, keyed: Keyed, family: str, value: str, counter: int = 0,
          keep: int = 0, letters: bool = True) -> str:
     """`model` with every digit replaced by a keyed digit and (unless `letters` is false) every
-    letter by a keyed letter of the same case; other characters and the first `keep` kept."""
-    n_digits = sum(1 for c in model[keep:] if c.isdigit())
-    n_letters = sum(1 for c in model[keep:] if c.isalpha()) if letters else 0
-    digits = iter(keyed.symbols(DIGITS, n_digits, family + ":d", value, counter))
-    letter_stream = iter(keyed.symbols(LOWER, n_letters, family + ":a", value, counter))
+    letter by a keyed letter of the same case; other characters and the first `keep` kept.
+
+    One keyed byte stream feeds the characters in order (rejection sampling keeps digits and
+    letters uniform)."""
+    stream = keyed.bytes_stream(family, value, counter)
     out = [model[:keep]]
     for c in model[keep:]:
         if c.isdigit():
-            out.append(next(digits))
-        elif c.isalpha() and letters:
-            ch = next(letter_stream)
+            b = next(stream)
+            while b >= 250:
+                b = next(stream)
+            out.append(DIGITS[b % 10])
+        elif letters and c.isalpha():
+            b = next(stream)
+            while b >= 234:
+                b = next(stream)
+            ch = LOWER[b % 26]
             out.append(ch.upper() if c.isupper() else ch)
         else:
             out.append(c)
