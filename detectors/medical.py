@@ -21,6 +21,9 @@ _TITLE_BEFORE = regex.compile(r"(?:\b(?:mr|mrs|ms|miss|dr|prof|sir|madam|mx)\.?)
 #: a maker's name before an insulin ("Lily Human Insulin", "Novo Nordisk insulin")
 _MAKER_BEFORE = regex.compile(r"(?:\b\p{Lu}\p{Ll}+\s+){1,2}$")
 _DIGIT_GATE = regex.compile(r"\d(?:[^\n]{0,24}?\d)*")
+#: every measurement and code holds a digit, with its label ("Ferritin", "ICD-10-CM") at most
+#: ~16 characters before it and its unit ("breaths/min", "x 3 weeks") ~20 after
+_BEFORE, _AFTER = 18, 22
 _POSSESSIVES = ("", "'s", "’s", "s", "s'")
 
 
@@ -70,7 +73,7 @@ class MedicalTermDetector(Detector):
 
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
-        out = self.matcher.match(text, gate_windows(text, _DIGIT_GATE, 48, 24, long_runs=40))
+        out = self.matcher.match(text, gate_windows(text, _DIGIT_GATE, _BEFORE, _AFTER, long_runs=40))
         lower = text.lower()
         if len(lower) != len(text):  # a few characters lower-case to two; keep offsets aligned
             lower = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
