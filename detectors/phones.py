@@ -1,7 +1,9 @@
 """The phone detector (scrub.phones.v1): telephone and fax numbers.
 
 Its patterns are the templates of templates/phones.toml (Figure 113 and modern forms); code adds
-the validators and one context rule that templates cannot say (a bare local number in prose).
+the validators, two context rules templates cannot say (a bare local number in prose; a number
+with its kind written after it, "930.167.3943 fax"), and the gates that keep the scan cheap:
+digit-led templates look only around runs of digits, label-led ones only near label words.
 """
 from __future__ import annotations
 
