@@ -43,7 +43,7 @@ class MedicalTermDetector(Detector):
     entities = ("medical_term", "measurement")
     template_families = ("medical", "measurements")
 
-    DEFAULT_RULES = {"eponym_phrase": 0.90, "term": 0.80, "insulin_brand": 0.90,
+    DEFAULT_RULES = {"eponym_phrase": 0.96, "term": 0.88, "insulin_brand": 0.92,
                      "lexicon_term": 0.75}
 
     @cached_property
@@ -83,8 +83,8 @@ class MedicalTermDetector(Detector):
             s, e = end - length + 1, end + 1
             if (s > 0 and text[s - 1].isalnum()) or (e < n and text[e].isalnum()):
                 continue  # only whole words: "Downs" is not "Down", "insulinoma" not "insulin"
-            if kind == "term" and _TITLE_BEFORE.search(text, max(0, s - 8), s):
-                continue  # "Dr. Foley" is a person
+            if _TITLE_BEFORE.search(text, max(0, s - 8), s):
+                continue  # "Dr. Foley", "Mrs. Parkinson's disease ..." begin with a person
             like = rules["eponym_phrase"] if kind == "eponym" else rules["term"]
             out.append(Candidate(s, e, "medical_term", like, self.name, f"list:{kind}"))
             if lower.endswith("insulin", s, e):
