@@ -52,6 +52,7 @@ NEGATIVES = [
     "aged 93 years",
     "competing with the U. S. Junior Gymnastics team",
     "Los Angeles, Ca 90210",
+    "Mrs. Parkinson's disease is worse",
 ]
 
 
@@ -67,6 +68,14 @@ def test_titled_name_beats_bare_eponym():
     name = Candidate(21, 29, "last_name", 0.9, "test", "test")
     got = arbitrate(DET.detect(Document(text)) + [name], 0.7, text)
     assert [(f.start, f.end, f.entity) for f in got] == [(21, 29, "last_name")]
+
+
+def test_eponym_phrase_beats_surname_reading():
+    """A surname candidate for "Hodgkins" inside "Hodgkins disease" loses to the medical phrase."""
+    text = "Hx of Hodgkins disease"
+    surname = Candidate(6, 14, "last_name", 0.92, "test", "test")
+    got = arbitrate(DET.detect(Document(text)) + [surname], 0.7, text)
+    assert [(text[f.start:f.end], f.entity) for f in got] == [("Hodgkins disease", "medical_term")]
 
 
 def test_measurement_blocks_false_date():
