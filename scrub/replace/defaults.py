@@ -1,7 +1,8 @@
 """Every default of the replacement strategies, written here and only here.
 
 The `[replace]` section of the TOML configuration holds options for all entities; a
-`[replace.<entity>]` section chooses one entity's strategy and its parameters:
+`[replace.<entity>]` section chooses one entity's strategy and its parameters. The block below is
+valid TOML and equals the defaults (a test reads it back):
 
     [replace]
     names = ""              # shortcut: strategy for every name entity (first_name, middle_name,
@@ -9,18 +10,25 @@ The `[replace]` section of the TOML configuration holds options for all entities
     nicknames = false       # a nickname becomes a short form of the pseudonym of its formal name
                             #   (Dot → Dorothy from the nickname list: Dorothy → Kathel, Dot → Kath)
     nickname_of = {}        # the user's own pairs, e.g. { Dot = "Virginia" }: with nicknames = true
-                            #   "Dot" becomes a short form of Virginia's pseudonym (Cob ↔ Kathel)
-    sweep = true            # replace exact later/earlier occurrences of a replaced original that
-                            #   no finding covered (whole words, same case), so no original survives
+                            #   "Dot" becomes a short form of Virginia's pseudonym
+    sweep = true            # replace exact occurrences (same case, capitals, capitalized) of a
+                            #   replaced original that no finding covered, so no original survives
     redacted = "[REDACTED]" # the text of the "redact" strategy
     tag = "[{ENTITY}]"      # the text of the "tag" strategy: {ENTITY} upper-cased entity, {entity} as is
     fallback = "tag"        # strategy of an entity this table does not know
 
     [replace.first_name]    # likewise middle_name, last_name, nick_name, name
-    strategy = "pseudonym"  # pseudonym: real names drawn by frequency (sex kept from the first name);
-                            # sprees: made-up names that sound like names and are in no list
+    strategy = "pseudonym"  # pseudonym: real names drawn by frequency from the 6,000 commonest first
+                            #   names (sex kept where the name tells it) and 30,000 commonest surnames;
+                            # sprees: made-up names spliced from real ones, in no list
     temper = 0.5            # draw weight = frequency ** temper (1 = by raw frequency; lower values
                             #   spread the draws, so two people of one letter rarely share a pseudonym)
+
+    [replace.full_name]     # likewise identification_block, mailing_label, address_block, location
+    strategy = "parts"      # each constituent by its own strategy; "tag" etc. suppress the whole
+
+    [replace.title]
+    strategy = "keep"
 
     [replace.date]
     strategy = "keep_month_year"   # "Wednesday, February 2, 1994" → "February, 1994"; 05/26/86 → 05/86
@@ -37,33 +45,46 @@ The `[replace]` section of the TOML configuration holds options for all entities
 
     [replace.phone]         # likewise fax, mrn, reference_number, account, health_plan, license,
     strategy = "shape"      #   vehicle, device, credit_card, iban: digits → keyed digits, letters →
-    keep_prefix = true      #   keyed letters of the same case, punctuation kept; a label prefix
-                            #   ("CH#", "MRN:") is kept; never equal to the original
+    keep_prefix = true      #   keyed letters of the same case (a phone's letters are labels: kept),
+                            #   punctuation kept; a label prefix ("CH#", "MRN:", "Acct no.") kept;
+                            #   never equal to the original; a card number never passes Luhn
+
     [replace.ssn]
     strategy = "ssn"        # shape kept, area number 9xx (never issued as an SSN)
 
-    [replace.email]  strategy = "pseudonym"    # keyed local part, domain under .example
-    [replace.url]    strategy = "pseudonym"    # scheme and layout kept, host under .example
-    [replace.ip_address] strategy = "documentation"  # 192.0.2.x / 198.51.100.x / 203.0.113.x, 2001:db8::
+    [replace.email]
+    strategy = "pseudonym"  # keyed local part of the same shape, domain under .example
 
-    [replace.street] strategy = "pseudonym"   # street name words → listed surnames (streets are
-                                              #   mostly named after people), number keyed, suffix kept
-    [replace.city]   strategy = "pseudonym"   # a real city of the same (or replaced) state; "state": its state
-    [replace.place]  strategy = "pseudonym"   # as city
-    [replace.state]  strategy = "keep"        # HIPAA Safe Harbor keeps states; "pseudonym" draws another
-    [replace.country] strategy = "keep"
+    [replace.url]
+    strategy = "pseudonym"  # scheme, www, port and path layout kept, host under .example
+
+    [replace.ip_address]
+    strategy = "documentation"  # 192.0.2.x / 198.51.100.x / 203.0.113.x, 2001:db8::
+
+    [replace.street]
+    strategy = "pseudonym"  # name words → listed surnames (streets are mostly named after people),
+                            #   house numbers keyed, suffixes and unit designators kept
+
+    [replace.city]          # likewise place
+    strategy = "pseudonym"  # a real city of the same (or replaced) state; "state": the state's name
+
+    [replace.state]
+    strategy = "keep"       # HIPAA Safe Harbor keeps states; "pseudonym" draws another (style kept)
+
+    [replace.country]
+    strategy = "keep"
+
     [replace.zip]
     strategy = "zip3"       # first three digits, "000" where that area holds min_population or fewer
-    min_population = 20000
-    pad = true              # 02151 → 02100 (keeps the ZIP's shape, as Figure 108); false → 021
-    [replace.hospital] strategy = "pseudonym" # a real hospital's name (CMS list); a short name
-                                              #   ("Brigham's") a listed surname
-    [replace.organization]
-    strategy = "pseudonym"  # keeps a company-type suffix ("Marina Corp" → "Garlaw Corp") ...
-    fallback = "blank"      #   ... and suppresses what has none (Figure 108 drops the gymnastics team)
+    min_population = 20000  #   (three-digit ZIP populations shipped with the word lists)
+    pad = true              # 02151 → 02100: zeros to the width written (Figure 108); false → 021
 
-    [replace.identification_block]  # likewise mailing_label, address_block, location, full_name
-    strategy = "parts"      # each constituent by its own strategy; "tag" etc. suppress the whole
+    [replace.hospital]
+    strategy = "pseudonym"  # a real hospital's name (CMS list); a short name ("Brigham's") a surname
+
+    [replace.organization]
+    strategy = "pseudonym"  # keeps a company-type word ("Marina Corp" → "Garlaw Corp") ...
+    fallback = "blank"      #   ... and suppresses what has none (Figure 108 drops the gymnastics team)
 
 Every entity also takes the suppression strategies "keep", "blank", "redact" and "tag".
 """
