@@ -113,7 +113,9 @@ MEDICAL_CODES = {"ICD", "CPT", "HCPCS", "DRG", "LOINC", "SNOMED", "NDC", "COVID"
                  "FSBS", "BG", "CBG", "NA", "CL", "BUN", "CR", "WBC", "HGB", "HCT", "PLT", "INR",
                  "PTT", "LDL", "HDL", "TSH", "ALT", "AST", "ALP", "BNP", "CRP", "ESR", "CK",
                  "LDH", "PSA", "GFR", "EGFR", "A", "B", "C", "D", "E", "F", "L", "S", "V", "R",
-                 "CPAP", "BIPAP", "PEEP", "FIO", "TV", "VT", "PS", "ABG", "VBG", "NPO", "BMI"}
+                 "CPAP", "BIPAP", "PEEP", "FIO", "TV", "VT", "PS", "ABG", "VBG", "NPO", "BMI",
+                 # drug formulations written against a strength ("Toprol XL-100", "ER-500")
+                 "XL", "XR", "ER", "SR", "CR", "DR", "LA", "CD", "ODT", "HCT", "EC", "IR"}
 
 
 def long_number(s: str) -> bool | None:

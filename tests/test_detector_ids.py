@@ -67,6 +67,7 @@ NEGATIVES = [
     "ID consult; room 12, bed 4; in 2019 and 2020",
     "ratio 2:1, count 12, 3 of 4 doses",
     "HR110 RR22 PLT250 GLU180 FSBS 210",
+    "Toprol XL-100 daily, metformin ER-500",
     "pid 12 days; the fin 12 of fish",
     "penicillin G 2400000 units; plt 250000; 1111111",
 ]
