@@ -46,6 +46,10 @@ POSITIVES = [
     ("FIN 987654321 billed", "987654321", "account", 0.9),
     ("Job #: 55512 dictated", "55512", "reference_number", 0.8),
     ("stamp 20231114093000 ok", "20231114093000", "reference_number", 0.7),
+    ("DL A1234567 (NY)", "A1234567", "license", 0.9),
+    ("License # 98-7654 on file", "98-7654", "license", 0.9),
+    ("pump SN 4471-22A", "4471-22A", "device", 0.9),
+    ("Policy no. 1234567", "1234567", "health_plan", 0.9),
 ]
 
 
