@@ -151,6 +151,10 @@ class WordInfo:
         return not self.common and not self.medical
 
 
+# flags of the run screen (see NameDetector.flag)
+_NOTHING, _UNKNOWN, _AMBIGUOUS, _NAME, _TITLE, _CONTEXT, _WEAK = range(7)
+
+
 class _Tok:
     """One token of a run, with its word-list facts looked up once (slotted: runs are hot)."""
 
@@ -254,6 +258,12 @@ class NameDetector(Detector):
         return strong, every - strong
 
     @cached_property
+    def _context_last(self) -> frozenset[str]:
+        """The last word of every context phrase."""
+        strong, weak = self._context_sets
+        return frozenset(p.split()[-1] for p in strong | weak if p.split())
+
+    @cached_property
     def lower_key_re(self):
         """A title (group t) or strong context word (group k) in lower-cased text, then a word.
 
@@ -308,8 +318,11 @@ class NameDetector(Detector):
         eponym = bool(lex.is_eponym(cap)) or low in CLINICAL_EPONYMS
         stop = (low in CLINICAL_STOP or low in ORG_HEADS or low in _PLACE_ABBREV or low in self.titles
                 or low in FUNCTION_WORDS or bool(lex.is_degree(low))
-                # a short unlisted word in capitals is an abbreviation ("DOB", "MRN", "HPI")
-                or (word.isupper() and len(word) <= 4 and not (first or last or nick)))
+                # a short word in capitals is an abbreviation ("DOB", "MRN", "PT", "RA") unless it
+                # is a common name ("LEE", "ANN")
+                or (word.isupper() and len(word) <= 4 and not (first or last or nick))
+                or (word.isupper() and len(word) <= 3 and not ((fband is not None and fband <= 1 and first)
+                                                               or (lband is not None and lband <= 1 and last))))
         sounds = first or last or bool(lex.sounds_like_name(cap))
         place = bool(lex.is_state(cap))
         got = WordInfo(first, last, nick, common, medical, stop, sounds, place or low in DEMONYMS,
@@ -330,16 +343,15 @@ class NameDetector(Detector):
         flag = self.flag
         for m in RUN_RE.finditer(text):
             # Cheap screen before any per-token work: most runs hold no possible name
-            words = m.captures("w")
-            flags = list(map(flag, words))
-            best = max(flags) if flags else 0
-            if best == 3 and min(flags) == 3:
-                continue  # titles with no name after them ("Dr. Dr. Dr.")
-            if best < 2 and not m.captures("q"):
-                if best == 0 and (len(words) < 2 or max(map(len, words)) > 1):
-                    continue  # ordinary words, headings in capitals
-                if flags.count(1) < 2 and self._context_before(text, m.start()) is None:
-                    continue  # one unknown word (or bare initials) and no context announcing a name
+            w = m.group("w")
+            if w is not None and m.end() - m.start() <= len(w) + 1:
+                # one word (the common case): its last capture is its only one
+                if not self._worth(text, m.start(), (w,), (flag(w),)):
+                    continue
+            else:
+                words = m.captures("w")
+                if not m.captures("q") and not self._worth(text, m.start(), words, list(map(flag, words))):
+                    continue
             toks = self._tokens(m)
             if toks:
                 out.extend(self._run(text, toks))
@@ -347,21 +359,51 @@ class NameDetector(Detector):
         return out
 
     def flag(self, raw: str) -> int:
-        """3: a title; 2: a listed name or context word; 1: an unknown mixed-case word; 0: neither."""
+        """What a word may contribute to a name, for the screen of runs: NAME (listed, no ordinary
+        word), AMBIGUOUS (listed, also an ordinary word), WEAK (listed, but an eponym, a state or a
+        people), UNKNOWN (unlisted, no ordinary word, mixed case), TITLE, CONTEXT, or NOTHING."""
         got = self._flags.get(raw)
         if got is None:
             word = raw[:-2] if len(raw) > 2 and raw[-2] in "'’" and raw[-1] in "sS" else raw
             title, context, info = self.kind(word)
-            if info.listed or context:
-                got = 2
-            elif title:
-                got = 3
-            elif info.capable and not word.isupper():
-                got = 1
+            if title:
+                got = _TITLE
+            elif context:
+                got = _CONTEXT
+            elif not info.capable:
+                got = _NOTHING
+            elif info.listed:
+                if info.eponym or info.place:
+                    got = _WEAK
+                else:
+                    got = _AMBIGUOUS if (info.common or info.medical) else _NAME
+            elif not word.isupper():
+                got = _UNKNOWN
             else:
-                got = 0
+                got = _NOTHING
             self._flags[raw] = got
         return got
+
+    def _worth(self, text: str, pos: int, words: list[str], flags: list[int]) -> bool:
+        """Can this run hold a name at all? Decided from the words' flags, before any tokens."""
+        if len(flags) == 1:
+            f = flags[0]
+            if f == _NAME:
+                return True
+            if f == _AMBIGUOUS:  # "Hope", "Daily": alone at a sentence start it says nothing
+                return not self._sentence_initial(text, pos) or self._context_before(text, pos) is not None
+            if f == _UNKNOWN or f == _WEAK:  # "Foley", "California" alone: only after "Patient:"
+                return self._context_before(text, pos) == "strong"
+            return False
+        if _NAME in flags or _AMBIGUOUS in flags or _WEAK in flags:
+            return True
+        if _TITLE in flags:
+            return flags.count(_TITLE) < len(flags)  # a title with something after it
+        if flags.count(_UNKNOWN) >= 2 or (_UNKNOWN in flags and _CONTEXT in flags):
+            return True
+        if _UNKNOWN in flags or all(len(w) == 1 for w in words):
+            return self._context_before(text, pos) is not None  # "cc: J.T.", "RE: Rubija"
+        return False
 
     def kind(self, word: str) -> tuple[bool, bool, WordInfo]:
         """(is a title, is a strong context word, word facts), memoized per word as written."""
@@ -487,7 +529,10 @@ class NameDetector(Detector):
             return None  # context words end in a letter ("w/", "Dr." aside)
         if len(stripped) < len(window) - 12 or "\n" in window[len(stripped):]:
             return None
-        words = stripped.lower().split()[-4:]
+        words = stripped[-30:].lower().split()[-4:]
+        last = words[-1].lstrip("([{\"'") if words else ""
+        if last not in self._context_last and last.rstrip(".") not in self._context_last:
+            return None  # no context phrase ends in this word: the common case, decided at once
         strong, weak = self._context_sets
         for k in range(len(words)):
             phrase = " ".join(words[k:]).lstrip("([{\"'")
