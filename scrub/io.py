@@ -394,10 +394,13 @@ def iter_documents(inputs: Iterable[str], *, encoding: str = "utf-8",
 
 # ---------------------------------------------------------------------------------- writing
 
-def jsonl_record(doc: InputDocument, text: str, text_key: str = "text") -> str:
-    """The JSONL line for `doc` with its text replaced; other fields untouched, in input order."""
+def jsonl_record(doc: InputDocument, text: str, text_key: str = "text",
+                 overrides: dict[str, Any] | None = None) -> str:
+    """The JSONL line for `doc` with its text replaced (and the fields in `overrides`); other
+    fields untouched, in input order."""
     if doc.kind == "jsonl" and doc.fields:
-        obj = {k: (text if k == text_key else doc.extra.get(k)) for k in doc.fields}
+        extra = doc.extra if not overrides else {**doc.extra, **overrides}
+        obj = {k: (text if k == text_key else extra.get(k)) for k in doc.fields}
     else:
         obj = {"id": doc.id}
         if doc.subject is not None:
@@ -411,10 +414,12 @@ def csv_header(fields: Iterable[str], dialect: CsvDialect) -> str:
     return _csv_line(list(fields), dialect)
 
 
-def csv_record(doc: InputDocument, text: str, text_key: str, dialect: CsvDialect) -> str:
-    """The CSV row for `doc` with its text column replaced; other columns untouched."""
-    return _csv_line([text if k == text_key else doc.extra.get(k, "") for k in doc.fields],
-                     dialect)
+def csv_record(doc: InputDocument, text: str, text_key: str, dialect: CsvDialect,
+               overrides: dict[str, str] | None = None) -> str:
+    """The CSV row for `doc` with its text column (and the columns in `overrides`) replaced;
+    other columns untouched."""
+    extra = doc.extra if not overrides else {**doc.extra, **overrides}
+    return _csv_line([text if k == text_key else extra.get(k, "") for k in doc.fields], dialect)
 
 
 class _LineBuffer:

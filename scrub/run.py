@@ -15,7 +15,7 @@ the second pass replaces every document with its quasi-identifiers rendered at t
 Configuration, section [run] of the TOML file (defaults):
 
     jobs = 0                    # worker processes; 0 → os.cpu_count(); --jobs wins
-    chunk_documents = 16        # documents per task sent to a worker
+    chunk_documents = 64        # documents per task sent to a worker
     chunk_chars = 1000000       # ... or fewer, when they hold this many characters
     in_flight = 4               # tasks queued per worker (bounds memory)
     checkpoint_seconds = 2.0    # how often progress is made durable for --resume (0: every task)
@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import functools
 import hashlib
 import hmac
 import json
@@ -60,7 +61,7 @@ from .io import (InputDocument, ReadFailure, check_encoding, classify_input, csv
 
 DEFAULT_RUN: dict[str, Any] = {
     "jobs": 0,
-    "chunk_documents": 16,
+    "chunk_documents": 64,
     "chunk_chars": 1_000_000,
     "in_flight": 4,
     "checkpoint_seconds": 2.0,
@@ -151,6 +152,10 @@ class _WorkerSpec:
     age_widths: tuple[int, ...]
     tags: dict
     lexicon: Any = None
+    form: str = "file"                      # how a result is written: jsonl, csv, file, folder
+    text_key: str = "text"
+    subject_key: str = "subject"
+    dialect: Any = None                     # CsvDialect for csv
 
 
 @dataclass(frozen=True)
@@ -165,6 +170,7 @@ class _Task:
     mode: str
     stored: bytes = b""
     plan: tuple = ()          # render: (levels dict, hidden qi tuple)
+    doc: InputDocument | None = None   # for writing the record back in its form
 
 
 @dataclass(frozen=True)
@@ -172,7 +178,7 @@ class _Result:
     index: int
     id: str
     error: str = ""
-    text: str = ""
+    text: str = ""                          # the output record (line, row, or file text)
     findings: str = ""                      # the --findings line
     mapping: tuple = ()
     record: dict = field(default_factory=dict)
@@ -266,9 +272,22 @@ class _Worker:
                                    findings, key=lambda f: (f.start, f.end))],
                                "offsets": [list(s) for s in rep.spans]},
                               ensure_ascii=False) + "\n"
-        return _Result(t.index, t.id, text=rep.text, findings=line,
+        return _Result(t.index, t.id, text=self.record_of(t, rep.text), findings=line,
                        mapping=rep.mapping if spec.want_mapping else (), record=record,
                        counts=counts)
+
+    def record_of(self, t: _Task, text: str) -> str:
+        """The output record in the input's form; the subject field carries its pseudonym
+        (the subject id can itself identify, an MRN; the subject table shows the same)."""
+        spec, doc = self.spec, t.doc
+        if doc is None or spec.form in ("file", "folder"):
+            return text
+        over = None
+        if doc.subject is not None and spec.subject_key in doc.extra:
+            over = {spec.subject_key: _pseudonym(spec.key, doc.subject)}
+        if spec.form == "jsonl":
+            return jsonl_record(doc, text, spec.text_key, over)
+        return csv_record(doc, text, spec.text_key, spec.dialect, over)
 
 
 def _reason(exc: BaseException) -> str:
@@ -730,7 +749,9 @@ class Runner:
         spec = _WorkerSpec(o.config, o.threshold, o.spacy, o.spacy_model, o.detectors, self.key,
                            bool(o.findings), bool(o.mapping), self.want_record,
                            int(o.run_opt("century_pivot")), self.widths,
-                           dict(o.run_opt("tags")), o.lexicon)
+                           dict(o.run_opt("tags")), o.lexicon, self.form,
+                           o.text_column or "text", o.subject_column or "subject",
+                           self.csv[1] if self.csv else None)
         stored = None
         if mode == "render":
             stored = open(self.state.path("pass1"), "rb")
@@ -778,9 +799,11 @@ class Runner:
             if mode == "render":
                 levels, supp = plan
                 hidden = tuple(levels) if _pseudonym(self.key, subject) in supp else ()
-                chunk.append(_Task(i, d.id, d.text, subject, mode, entry[1], (levels, hidden)))
+                chunk.append(_Task(i, d.id, d.text, subject, mode, entry[1], (levels, hidden),
+                                   self._slim(d)))
             else:
-                chunk.append(_Task(i, d.id, d.text, subject, mode))
+                chunk.append(_Task(i, d.id, d.text, subject, mode,
+                                   doc=self._slim(d) if mode == "full" else None))
             size += len(d.text)
             if len(chunk) >= max_docs or size >= max_chars:
                 yield chunk
@@ -820,20 +843,13 @@ class Runner:
                 self.mapping_seen.add(entry)
                 st.write("mapping", json.dumps(list(entry), ensure_ascii=False) + "\n")
 
+    def _slim(self, d: InputDocument) -> InputDocument | None:
+        """What a worker needs to write the record back: the document itself (its text is the
+        task's text, the same object, which pickle sends once)."""
+        return d if self.form in ("jsonl", "csv") else None
+
     def _write_output(self, doc: InputDocument, text: str) -> None:
-        skey = self.opts.subject_column or "subject"
-        if doc.subject is not None and skey in doc.extra:
-            # the subject id can itself identify (an MRN): the release carries its pseudonym,
-            # the one the subject table shows
-            extra = dict(doc.extra)
-            extra[skey] = _pseudonym(self.key, doc.subject)
-            doc = dataclasses.replace(doc, extra=extra)
-        if self.form == "jsonl":
-            self.state.write("output", jsonl_record(doc, text, self.opts.text_column or "text"))
-        elif self.form == "csv":
-            self.state.write("output", csv_record(doc, text, self.opts.text_column or "text",
-                                                  self.csv[1]))
-        elif self.form == "file":
+        if self.form != "folder":
             self.state.write("output", text)
         else:
             rel = self._relpath(doc)
@@ -1044,6 +1060,7 @@ def _say(msg: str) -> None:
     print(f"scrub: {msg}", file=sys.stderr, flush=True)
 
 
+@functools.lru_cache(maxsize=65536)
 def _pseudonym(key: bytes, subject: str) -> str:
     """The subject's keyed pseudonym: the same subject, the same key, the same pseudonym."""
     d = hmac.new(key, b"scrub.run.subject\0" + subject.encode("utf-8"), hashlib.sha256).digest()
