@@ -226,3 +226,17 @@ def test_nursing_note_flags_only_people():
     only the people's names are flagged."""
     text = (DATA / "names-nursing-note.txt").read_text(encoding="utf-8")
     assert sorted(h[0] for h in found(text)) == ["Dr. Patel", "Jennifer Adams", "Mary", "Susan", "Teresa"]
+
+
+def test_letter_in_capitals():
+    """The sample letter written all in capitals (the thesis's uppercase experiment): every name but
+    the nick name "DOT", which capitals make a plain word, is still caught whole."""
+    from scrub.engine import Scrubber
+    doc = json.loads((DATA / "scrub-letter.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    text = doc["text"].upper()
+    cover = bytearray(len(text))
+    for f in Scrubber(spacy=False, detectors=["names"]).detect(text):
+        cover[f.start:f.end] = b"\x01" * (f.end - f.start)
+    missed = [text[s["start"]:s["end"]] for s in doc["spans"] if s["label"] == "NAME"
+              and not all(cover[i] for i in range(s["start"], s["end"]) if not text[i].isspace())]
+    assert missed == ["DOT"]
