@@ -272,6 +272,8 @@ class IdDetector(Detector):
             start = end - length + 1
             if start < last_end or (start > 0 and (lower[start - 1].isalnum() or lower[start - 1] == "/")):
                 continue
+            if end + 1 < n and lower[end + 1].isalpha():
+                continue  # a longer word ("idea", "ordered", "planned"): no label starts here
             if not _DIGIT.search(text, start, start + 72):
                 continue  # no value can follow: skip the costly label pattern
             m = _LABEL_RE.match(text, start, min(n, start + 160))
