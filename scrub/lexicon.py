@@ -457,7 +457,7 @@ def _build_tables(d: Path) -> tuple[dict[str, BloomTable], dict[str, Any]]:
             keys.add(k)
         keys.discard("")
         hs = []
-        for k in sorted(keys):
+        for k in keys:  # a Bloom table's bits do not depend on the order of its keys
             h = hashed.get(k)
             if h is None:
                 h = hashed[k] = _hashes(k)
@@ -482,6 +482,15 @@ def _source_digest(d: Path) -> str:
 def _cache_dir() -> Path:
     env = os.environ.get("SCRUB_CACHE_DIR")
     return Path(env) if env else Path.home() / ".cache" / "scrub"
+
+
+def _read_own(path: Path) -> bytes:
+    """A cache file's bytes, refused unless this user owns it: phrase caches are pickles, and a
+    pickle written by someone else could run code when loaded."""
+    st = path.stat()
+    if hasattr(os, "getuid") and st.st_uid != os.getuid():
+        raise ValueError("cache file owned by another user")
+    return path.read_bytes()
 
 
 def _atomic_write(path: Path, data: bytes) -> bool:
@@ -564,7 +573,7 @@ class Lexicon:
         tables = small = None
         if path is not None:
             try:
-                tables, small = _unpack(path.read_bytes())
+                tables, small = _unpack(_read_own(path))
             except (OSError, ValueError, ScrubError, KeyError):
                 tables = None  # missing or stale: rebuild below
         written = False
@@ -745,7 +754,7 @@ class Lexicon:
                 path = self._cache / f"phrases-{name}-{self.digest}.pkl" if self._cache else None
                 if path is not None:
                     try:
-                        t = PhraseTable.from_bytes(path.read_bytes())
+                        t = PhraseTable.from_bytes(_read_own(path))
                     except Exception:  # missing, stale or foreign: rebuild
                         t = None
                 if t is None:
