@@ -468,7 +468,10 @@ class NameDetector(Detector):
                     break
                 if prev.possessive:
                     break
-                after_title = j == i + 1 and prev.title and cur.word.lower() not in FUNCTION_WORDS
+                # (but "Nurse Practitioner Sarah Reyes": the title's word is no name when names follow)
+                after_title = (j == i + 1 and prev.title and cur.word.lower() not in FUNCTION_WORDS
+                               and not (j + 1 < n and toks[j + 1].capable and not toks[j + 1].comma_before
+                                        and not cur.period))
                 # after a title any word is a name ("Dr. House", "Dr. Long")
                 if not _capable(cur) and not after_title and not self._bridge(toks, j):
                     break
@@ -677,6 +680,8 @@ class NameDetector(Detector):
         # A capitalized word right after another capitalized ordinary word is title case
         # ("Labor Day", "Secretly Love"), not a name, when it is an ordinary word itself
         title_case = before == "phrase" and not all_caps
+        if t.possessive and _PLACE_PREP_RE.search(text, max(0, t.start - 6), t.start):
+            return None  # "at Brigham's", "to Children's": a hospital or a shop, not a person
         if i.first or i.nick:
             ent = "first_name" if i.first else "nick_name"
             if i.last and i.first and (i.last_band or 0) < (i.first_band or 0):
@@ -775,6 +780,7 @@ class NameDetector(Detector):
         return out
 
 
+_PLACE_PREP_RE = regex.compile(r"(?i:\b(?:at|to|from|in))[ \t]+\Z")
 _NEXT_RE = regex.compile(r"(?:['’][sS]?)?[ \t]*+(\p{L}++)")
 _LOWER_WORDS_RE = regex.compile(rf"(?P<a>{_LOWER_WORD})(?:[ \t]+(?P<b>{_LOWER_WORD}))?"
                                 rf"(?:[ \t]+(?P<c>{_LOWER_WORD}))?(?![\p{{L}}\d])")
