@@ -7,6 +7,11 @@ for byte whatever --jobs is. Outputs are built in a hidden state folder beside t
 (`.OUT.scrub-run/`) with a journal of fsynced checkpoints; they are moved into place only when
 complete, and `--resume` continues an interrupted run from its last checkpoint.
 
+Outputs are UTF-8 whatever --encoding the inputs had. A JSONL or CSV subject field is written as
+the subject's keyed pseudonym (the one the subject table shows), never the original id; the
+id field is kept. Place composites (address blocks, identification blocks) are replaced part by
+part, so `--findings` lists their parts, with the offset map (original span → output span).
+
 With -k the run makes two passes: the first detects and collects, per subject, the
 quasi-identifiers its notes reveal (scrub.fielded; memory O(subjects), the findings go to a
 temporary file in the state folder), the tabular module picks the generalization levels, and
@@ -1007,7 +1012,9 @@ class Runner:
             rep["k_required"] = anon.k_required
             rep["suppressed_subjects"] = anon.n_suppressed
             rep["levels"] = dict(anon.levels)
-            rep["generalization"] = anon.report()
+            gen = anon.report()
+            gen.pop("advice", None)  # min_levels reach the search as a "previous release" floor
+            rep["generalization"] = gen
         elif self.opts.k:
             rep["k"] = None
         return rep
