@@ -428,3 +428,40 @@ def test_a_worker_dying_on_one_document_fails_only_that_document(tmp_path, monke
     ref = [x for x in (tmp_path / "ref.jsonl").read_text().splitlines()
            if json.loads(x)["id"] != bad]
     assert (tmp_path / "out.jsonl").read_text().splitlines() == ref
+
+
+def test_table_without_k_shows_what_the_release_shows(tmp_path, capsys):
+    """Without -k the subject table holds, per subject pseudonym, the quasi-identifiers as a
+    reader of the released notes finds them (not the originals), all unsuppressed; no
+    progress bar is drawn when stderr is not a terminal."""
+    from scrub.engine import Scrubber
+
+    letters = corpus_gen.make_letters(corpus_gen.make_subjects(5, seed=21), seed=22)
+    path = tmp_path / "in.jsonl"
+    corpus_gen.write_jsonl(letters, path)
+    opts = RunOptions(inputs=(str(path),), output=str(tmp_path / "out.jsonl"), spacy=False,
+                      detectors=DETECTORS, lexicon=LEXICON, jobs=1, table=str(tmp_path / "t.csv"))
+    Runner(opts, KEY).run()
+    assert "%|" not in capsys.readouterr().err
+    table = _table(tmp_path / "t.csv")
+    scrubber = Scrubber(spacy=False, detectors=DETECTORS)
+    records: dict[str, list] = {}
+    for line in (tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines():
+        doc = json.loads(line)
+        a = scrubber.analyze(doc["text"])
+        ms = fielded.mentions(doc["text"], a.findings, a.candidates, LEXICON.sex_of)
+        records.setdefault(doc["subject"], []).append(fielded.record(ms))
+    assert set(records) == set(table)
+    for pseudo, recs in records.items():
+        row = fielded.merge_records(recs, ("age", "sex", "zip"))
+        assert {q: table[pseudo][q] for q in ("age", "sex", "zip")} == row
+        assert table[pseudo]["suppressed"] == "false"
+
+
+def test_unknown_run_option_is_refused(tmp_path):
+    """A [run] key the runner does not know is an error naming it (E830), before any work."""
+    (tmp_path / "d.txt").write_text("x", encoding="utf-8")
+    cfg = _config(tmp_path, chunks=3)
+    with pytest.raises(ScrubError) as err:
+        _run([tmp_path / "d.txt"], tmp_path / "o.txt", tmp_path, config=cfg)
+    assert err.value.code == "E830" and "chunks" in str(err.value)
