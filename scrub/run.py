@@ -39,14 +39,12 @@ stderr, never its text), 2 bad input or usage, 130 interrupted.
 from __future__ import annotations
 
 import base64
-import dataclasses
 import functools
 import hashlib
 import hmac
 import json
 import os
 import pickle
-import resource
 import shutil
 import signal
 import sys
