@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from dataclasses import dataclass
+from functools import lru_cache
 
 import regex
 
@@ -55,6 +56,7 @@ def _century(yy: int, pivot: int) -> int:
     return 2000 + yy if yy < pivot else 1900 + yy
 
 
+@lru_cache(maxsize=1 << 14)
 def parse(text: str, *, day_first: bool = False, pivot: int = 30) -> ParsedDate | None:
     """The parts of a written date, or None. Reads "Wednesday, February 2, 1994", "05/26/86",
     "1994-02-02", "1-MAR-91", "March 1st", "first of March", "June of 1993", "Feb '91"."""

@@ -11,6 +11,7 @@ import json
 import os
 import tempfile
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
@@ -131,7 +132,7 @@ class Replacer:
         self._lexicon = lexicon
         self._lists: Lists | None = None
         self._cache: dict[tuple, str] = {}
-        self._plans: dict[tuple[str, str, str], list[Piece]] = {}
+        self._plans: dict[tuple[str, str, str, str], list[Piece]] = {}
 
     def __getstate__(self) -> dict:
         # worker processes get the key and the options; word lists and caches load there
@@ -218,10 +219,11 @@ class Replacer:
             rendered = render(f, original) if render is not None else None
             if rendered is not None:
                 plans.append((f, [Fixed(rendered)]))
-            elif not f.parts and f.entity != "date":
-                # planning a leaf depends on its text (and a city's state) only: memoized
+            elif not f.parts:
+                # planning a leaf depends on its text, a city's state and (for shifted dates)
+                # the subject only: memoized
                 state = states.get(f.start, "")
-                key = (f.entity, original, state)
+                key = (f.entity, original, state, ctx.subject if f.entity == "date" else "")
                 pieces = self._plans.get(key)
                 if pieces is None:
                     pieces = self._plan(f.entity, f.start, f.end, (), text, state, ctx)
@@ -231,15 +233,16 @@ class Replacer:
                 plans.append((f, pieces))
             else:
                 plans.append((f, self._plan(f.entity, f.start, f.end, f.parts, text, "", ctx)))
+        longs: set[str] = set()
         for _, pieces in plans:
             for p in pieces:
                 if isinstance(p, Unit) and p.kind in _LEAKY:
-                    o = normalize(p.text).strip()
-                    if len(_NON_WORD.sub("", o)) >= 3:
-                        ctx.long.append(o)
+                    o, is_long = _leak_form(p.text)
+                    if is_long:
+                        longs.add(o)
                     elif o:
                         ctx.short.add(o)
-        ctx.long = sorted(set(ctx.long))
+        ctx.long = sorted(longs)
         chunks: list[str] = []
         spans: list[Span] = []
         mapping: list[tuple[str, str, str]] = []
@@ -258,11 +261,10 @@ class Replacer:
                     if p.kind in _SWEPT and len(p.text) >= 3 and value != p.text:
                         ent = _UNIT_ENTITY.get(p.kind) or p.extra or f.entity
                         swept.setdefault(p.text, (value, ent))
-                        if p.kind in _NAMELIKE and any(c.isalpha() for c in p.text):
+                        if p.kind in _NAMELIKE:
                             # the same name in capitals or capitalized elsewhere ("VIRGINIA")
-                            for variant in (p.text.upper(), titlecase(p.text)):
-                                if len(variant) == len(p.text):  # case maps that keep length
-                                    swept.setdefault(variant, (apply_case(variant, value), ent))
+                            for variant in _case_variants(p.text):
+                                swept.setdefault(variant, (apply_case(variant, value), ent))
             pseudo = "".join(parts)
             gap = text[pos:f.start]
             chunks.append(gap)
@@ -739,6 +741,21 @@ class Replacer:
                          render: Callable[[Finding, str], str | None] | None = None) -> Replacement:
         """Alias of `replace`, kept for callers that name the document explicitly."""
         return self.replace(doc, findings, render)
+
+
+@lru_cache(maxsize=1 << 16)
+def _leak_form(text: str) -> tuple[str, bool]:
+    """The form an original is looked for in pseudo-values, and whether it is long enough (3+
+    word characters) to be looked for inside words."""
+    o = normalize(text).strip()
+    return o, len(_NON_WORD.sub("", o)) >= 3
+
+
+@lru_cache(maxsize=1 << 16)
+def _case_variants(text: str) -> tuple[str, ...]:
+    """A name's other spellings the sweep looks for: in capitals and capitalized."""
+    return tuple(v for v in dict.fromkeys((text.upper(), titlecase(text)))
+                 if v != text and len(v) == len(text))
 
 
 def _state_code(written: str) -> str:
