@@ -362,9 +362,13 @@ def medical(x: Path, out: Path, first: dict, sur: dict, rank: dict) -> None:
         drugs = pickle.load(f)  # plain dicts of strings
     for variant in drugs["drug_variant_to_canonical"]:
         v = " ".join(variant.split()).lower()
-        if len(v) < 4 or "\t" in v or not re.search(r"[a-z]", v):
+        # wiki-markup leftovers ("[he]", "...''more''", "alcohol,") are no drug names
+        if re.search(r"[\[\]{}\"'`|<>=]|\.\.|^\W|[,;:]$", v):
             continue
-        if " " not in v and rank.get(v, 10**9) <= general:
+        letters = re.sub(r"[^\w]", "", v)
+        if len(letters) < 4 or not re.search(r"[a-z]{2}", v):
+            continue
+        if " " not in v and rank.get(letters, 10**9) <= general:
             continue  # a drug "variant" that is an everyday word ("today", "focus")
         rows.append((v, "drug", "drug-ner", int(" " not in v and clash(v))))
 
