@@ -21,8 +21,7 @@ from ..config import Config
 from ..errors import ScrubError
 from ..types import Document, Finding
 from . import dates as _dates
-from .defaults import (COMPOSITE_ENTITIES, ENTITY, GLOBAL, NAME_ENTITIES, NUMBER_ENTITIES,
-                       STRATEGIES, SUPPRESS)
+from .defaults import ENTITY, GLOBAL, NAME_ENTITIES, NUMBER_ENTITIES, STRATEGIES, SUPPRESS
 from .keys import Keyed, normalize
 from .lists import STATE_CODE, STATE_NAME, STATES, Lists
 from .plan import Fixed, Piece, Unit, hospital_plan, name_plan, org_plan, street_plan
