@@ -734,13 +734,6 @@ class Replacer:
         n = k.below(len(nets) * 254, "ipv4", (m.group(1) if m else text), counter)
         return f"{nets[n // 254]}.{n % 254 + 1}{suffix}"
 
-    # ------------------------------------------------------------------ subjects
-
-    def replace_document(self, doc: Document, findings: Sequence[Finding],
-                         render: Callable[[Finding, str], str | None] | None = None) -> Replacement:
-        """Alias of `replace`, kept for callers that name the document explicitly."""
-        return self.replace(doc, findings, render)
-
 
 @lru_cache(maxsize=1 << 16)
 def _leak_form(text: str) -> tuple[str, bool]:
