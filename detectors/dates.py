@@ -68,7 +68,10 @@ def _month_word(s: str) -> tuple[int, int, str] | None:
     return None
 
 
-_TOKEN = regex.compile(r"(\p{L}+)|(['’]?)(\d+)")
+#: stdlib `re` here: validators run once per match, and `re` is several times cheaper per call
+#: than `regex`; [^\W\d_] is a letter
+_TOKEN = re.compile(r"([^\W\d_]+)|(['’]?)(\d+)")
+_SIMPLE_DATE = re.compile(r"([^\W\d_]+)\.?[ \t]*(\d{1,2})(?:st|nd|rd|th)?(?:,?[ \t]*(\d{4}))?", re.IGNORECASE)
 
 
 def _parse_text_date(s: str) -> tuple[int, list[int], int | None, str] | None:
@@ -78,16 +81,22 @@ def _parse_text_date(s: str) -> tuple[int, list[int], int | None, str] | None:
     number is the year; a number before the month word is the day ("12 April", "1-MAR-91"),
     after which a later number is the year; a number right after "MAR-" is a two-digit year.
     """
+    simple = _SIMPLE_DATE.fullmatch(s)
+    if simple:  # the usual "March 1", "May 30th, 2022": the loop below would read it the same
+        w, day, four = simple.groups()
+        month = _MONTH_OF.get(w.lower())
+        if month:
+            return month, [int(day)], int(four) if four else None, w
     month = 0
     pos = -1
     word = ""
     days: list[int] = []
     year: int | None = None
     day_first = False
-    numbers: list[tuple[int, str, bool]] = []
     prev = ""
+    numbers = []
     for m in _TOKEN.finditer(s):
-        w = m.group(1)
+        w, apostrophe, digits = m.groups()
         if w is not None:
             low = w.lower()
             if not month and low in _MONTH_OF:
@@ -96,7 +105,7 @@ def _parse_text_date(s: str) -> tuple[int, list[int], int | None, str] | None:
                 days.append(_ORD_OF[f"{prev} {low}"] if prev in ("twenty", "thirty") else _ORD_OF[low])
             prev = low
         else:
-            numbers.append((m.start(), m.group(3), bool(m.group(2))))
+            numbers.append((m.start(), digits, apostrophe))
     if not month:
         return None
     for at, digits, apostrophe in numbers:
@@ -112,15 +121,17 @@ def _parse_text_date(s: str) -> tuple[int, list[int], int | None, str] | None:
     return month, days, year, word
 
 
-def date_text(s: str) -> bool | None:
-    """A date with a month word: every day it names exists in that month (and year)."""
-    parsed = _parse_text_date(s)
-    if parsed is None:
-        return False
+def _check_text_date(parsed: tuple[int, list[int], int | None, str]) -> bool | None:
     month, days, year, _ = parsed
     if year is not None and year >= 100 and not 1800 <= year <= 2099:
         return False
     return None if all(_valid_day(month, d, year) for d in days) else False
+
+
+def date_text(s: str) -> bool | None:
+    """A date with a month word: every day it names exists in that month (and year)."""
+    parsed = _parse_text_date(s)
+    return False if parsed is None else _check_text_date(parsed)
 
 
 def date_text_noyear(s: str) -> bool | None:
@@ -134,7 +145,7 @@ def date_text_noyear(s: str) -> bool | None:
     if year is None and word.islower() and len(word.rstrip(".")) <= 4 and word.lower() != "june":
         # "dec 2" (decreased), "mar 3": abbreviations in lower case without a year are shorthand
         return False
-    return date_text(s)
+    return _check_text_date(parsed)
 
 
 def month_alone(s: str) -> bool | None:

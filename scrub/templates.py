@@ -364,26 +364,34 @@ class TemplateMatcher:
         """
         spans = [(0, len(text))] if windows is None else windows
         out: list[Candidate] = []
+        append = out.append
+        detector = self.detector
+        window = self.CONTEXT_WINDOW
+        # names looked up once per template, not per match: on text dense in candidates the
+        # per-match Python work is most of the cost
         for c in self._compiled:
             t = c.template
-            for m in (m for lo, hi in spans for m in c.pattern.finditer(text, lo, hi, overlapped=False)):
-                s, e = m.span("span")
-                if s >= e:
-                    continue
-                like = t.likelihood
-                if t.validate:
-                    fn = self.validators.get(t.validate)
-                    verdict = fn(text[s:e]) if fn else None
-                    if verdict is False:
+            finditer = c.pattern.finditer
+            fn = self.validators.get(t.validate) if t.validate else None
+            context = c.context
+            base, boost, entity, why = t.likelihood, t.context_boost, t.entity, f"template:{t.id}"
+            for lo, hi in spans:
+                for m in finditer(text, lo, hi):
+                    s, e = m.span("span")
+                    if s >= e:
                         continue
-                    if verdict is True:
-                        like = 1.0
-                if c.context is not None and like < 1.0:
-                    lo = max(0, m.start() - self.CONTEXT_WINDOW)
-                    if c.context.search(text, lo, s):
-                        like = min(1.0, like + t.context_boost)
-                out.append(Candidate(s, e, t.entity, round(like, 4), self.detector,
-                                     f"template:{t.id}"))
+                    like = base
+                    if fn is not None:
+                        verdict = fn(text[s:e])
+                        if verdict is False:
+                            continue
+                        if verdict is True:
+                            like = 1.0
+                    if context is not None and like < 1.0:
+                        start = m.start()
+                        if context.search(text, start - window if start > window else 0, s):
+                            like = min(1.0, like + boost)
+                    append(Candidate(s, e, entity, round(like, 4), detector, why))
         return out
 
 
