@@ -186,7 +186,7 @@ _RULE_IDS = ("names.title", "names.degree", "names.context", "names.context_unli
              "names.quoted_nick", "names.first_last", "names.first_last_ambiguous", "names.middle_initial",
              "names.first_last_common", "names.initials_last", "names.first_initial",
              "names.last_comma_first", "names.all_caps", "names.lower_pair",
-             "names.cap_pair_unlisted", "names.in_phrase", "names.first_alone",
+             "names.cap_pair_unlisted", "names.cap_pair_foreign", "names.in_phrase", "names.first_alone",
              "names.first_alone_ambiguous", "names.first_alone_initial", "names.first_alone_start",
              "names.last_alone", "names.last_alone_weak",
              "names.initials_context")
@@ -664,11 +664,15 @@ class NameDetector(Detector):
             commons = hi.common + (ti.common or ti.medical)
             rid = ("names.first_last", "names.first_last_ambiguous", "names.first_last_common")[commons]
             return self._full(seg, None, names, rid)
-        if not initial_pos and all(i is not None and not i.common and not i.medical and not i.stop
-                                   and not i.place for i in infos):
+        if all(i is not None and not i.common and not i.medical and not i.stop and not i.place
+               for i in infos):
             if hi.listed or ti.listed:
                 return self._full(seg, None, names, "names.first_last_ambiguous")
-            return self._full(seg, None, names, "names.cap_pair_unlisted")
+            if all(i.share is None for i in infos) and len(names) == 2:
+                # two words no English list holds ("Przemek Kucharski"): a name from elsewhere
+                return self._full(seg, None, names, "names.cap_pair_foreign")
+            if not initial_pos:
+                return self._full(seg, None, names, "names.cap_pair_unlisted")
         return None
 
     def _single(self, text, t: _Tok, i: WordInfo | None, initial_pos: bool, all_caps: bool,
