@@ -465,3 +465,32 @@ def test_unknown_run_option_is_refused(tmp_path):
     with pytest.raises(ScrubError) as err:
         _run([tmp_path / "d.txt"], tmp_path / "o.txt", tmp_path, config=cfg)
     assert err.value.code == "E830" and "chunks" in str(err.value)
+
+
+def test_folder_output_resumes_to_the_same_files(tmp_path, monkeypatch):
+    """A folder run interrupted after some files leaves the output folder absent, and the
+    resumed run writes the same files as an uninterrupted one."""
+    letters = _small(tmp_path, 6)
+    corpus_gen.write_folder(letters, tmp_path / "in")
+    cfg = _config(tmp_path, checkpoint_seconds=0, chunk_documents=2)
+    _run([tmp_path / "in"], tmp_path / "ref", tmp_path, jobs=1, config=cfg)
+    real = run_mod._Worker.one
+    calls = {"n": 0}
+
+    def crashing(self, t):
+        calls["n"] += 1
+        if calls["n"] == 4:
+            raise KeyboardInterrupt
+        return real(self, t)
+
+    monkeypatch.setattr(run_mod._Worker, "one", crashing)
+    with pytest.raises(KeyboardInterrupt):
+        _run([tmp_path / "in"], tmp_path / "out", tmp_path, jobs=1, config=cfg)
+    assert not (tmp_path / "out").exists()
+    monkeypatch.setattr(run_mod._Worker, "one", real)
+    _run([tmp_path / "in"], tmp_path / "out", tmp_path, jobs=1, config=cfg, resume=True)
+    files = sorted(p.name for p in (tmp_path / "ref").iterdir())
+    assert files == sorted(f"{lt.id}.txt" for lt in letters)
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == files
+    assert all((tmp_path / "out" / f).read_bytes() == (tmp_path / "ref" / f).read_bytes()
+               for f in files)
