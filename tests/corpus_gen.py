@@ -235,15 +235,18 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     target = int(args.mb * 1e6)
     written = 0
+    # one batch of letters, repeated under new subject ids until the size is reached (large
+    # benchmark inputs in seconds; a batch's subjects share towns and ages with each other)
+    letters = make_letters(make_subjects(args.subjects, args.seed, id_prefix="P"),
+                           args.seed + 1000)
     batch = 0
     with open(args.out, "w", encoding="utf-8") as fh:
         while True:
-            subs = make_subjects(args.subjects, args.seed + batch, id_prefix=f"B{batch}P")
-            for lt in make_letters(subs, args.seed + 1000 + batch):
-                line = json.dumps({"id": lt.id, "subject": lt.subject, "text": lt.text},
-                                  ensure_ascii=False) + "\n"
-                fh.write(line)
-                written += len(line.encode("utf-8"))
+            lines = [json.dumps({"id": f"B{batch}{lt.id}", "subject": f"B{batch}{lt.subject}",
+                                 "text": lt.text}, ensure_ascii=False) + "\n" for lt in letters]
+            block = "".join(lines)
+            fh.write(block)
+            written += len(block.encode("utf-8"))
             batch += 1
             if written >= target:
                 break
