@@ -2,7 +2,11 @@
 
 Inputs are text files, folders of .txt files, '-' for stdin, JSONL (`{"id", "subject"?, "text",
 ...}` per line) or CSV with a text column. Everything streams: one document in memory at a time.
-Errors are ScrubErrors (E800-E819) naming the file and the place, never a document's text.
+Errors are ScrubErrors naming the file and the place, never a document's text: E800 no such
+input, E801 a folder without .txt files, E802 bytes not in the encoding (with the byte offset),
+E803 a line that is not JSON, E804 a JSONL line that is not an object or has no text field, E805
+a missing field or column (text, id, subject) or an empty CSV, E806 unknown encoding, E807
+permission denied, E809 malformed CSV, E810 a text field that is not a string.
 """
 from __future__ import annotations
 

@@ -33,6 +33,13 @@ Configuration, section [run] of the TOML file (defaults):
     tags = {}                   # text of a suppressed quasi-identifier, e.g. {age = "[AGE]"}
     century_pivot = 30          # two-digit years below it are 20xx
 
+Errors (one line each): E820 inputs mixing JSONL/CSV with other forms, E821 a file as the output
+of a folder run, E822 CSV inputs with different headers, E823 --resume with stdin, E830 unknown
+[run] key, E831 bad [run] value, E832 unknown quasi-identifier, E833 k below 1, E834
+suppression outside 0..1, E835 --resume with a one-time key, E836 --resume with other inputs,
+options or key, E837 unreadable journal, E838 k above the number of subjects, E840 a worker that
+cannot start; reading errors are scrub.io's (E800-E810).
+
 Exit status: 0 all documents done, 1 some failed (each reported by id and exception type on
 stderr, never its text), 2 bad input or usage, 130 interrupted.
 """
