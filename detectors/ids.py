@@ -213,7 +213,7 @@ _DIGIT_GATE = regex.compile(r"\d{3}(?:[^\n]{0,24}?\d{3})*")
 _BEFORE, _AFTER = 24, 24
 #: a value followed by one of these is a measurement, not an identifier
 _UNIT_AFTER = regex.compile(
-    r"\s*(?:mg|mcg|ug|g|gm|kg|lbs?|ml|cc|l|units?|iu|meq|mmol|mmhg|bpm|%|x|times|tabs?|tablets?|"
+    r"[ \t]*(?:mg|mcg|ug|g|gm|kg|lbs?|ml|cc|l|units?|iu|meq|mmol|mmhg|bpm|%|x|times|tabs?|tablets?|"
     r"caps?|days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|min|cm|mm|in|ft)\b", regex.IGNORECASE)
 _DATE_LIKE = regex.compile(r"\d{1,2}[/.-]\d{1,2}(?:[/.-](?:\d{2}|\d{4}))?$|(?:19|20)\d\d[/.-]\d{1,2}[/.-]\d{1,2}$")
 _RATIO = regex.compile(r"\d{2,3}/\d{2,3}$")

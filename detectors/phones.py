@@ -18,10 +18,10 @@ from scrub.types import Candidate, Document
 
 #: a unit or count word right after a number makes it a measurement, not a phone
 _UNIT_AFTER = regex.compile(
-    r"\s*(?:mg|mcg|ug|g|gm|kg|lbs?|pounds|ml|cc|l|units?|iu|meq|mmol|mmhg|%|x|times|tabs?|"
+    r"[ \t]*(?:mg|mcg|ug|g|gm|kg|lbs?|pounds|ml|cc|l|units?|iu|meq|mmol|mmhg|%|x|times|tabs?|"
     r"tablets?|caps?|cells|copies|count|per|/|kcal|cal|calories|steps|feet|ft|meters|m|miles|"
     r"yards|dollars|ng|pg|k|cfu|hpf)(?![a-z])", regex.IGNORECASE)
-_EXT_AFTER = regex.compile(r"\s*(?:x|ext)", regex.IGNORECASE)
+_EXT_AFTER = regex.compile(r"[ \t]*(?:x|ext)", regex.IGNORECASE)
 #: a word right before it that makes "ddd-dddd" a range or a value, not a phone
 _RANGE_BEFORE = regex.compile(
     r"(?:from|between|range|ranged|ranging|of|approx\.?|approximately|about|~|=|\$|count|level|"

@@ -50,6 +50,7 @@ POSITIVES = [
     ("License # 98-7654 on file", "98-7654", "license", 0.9),
     ("pump SN 4471-22A", "4471-22A", "device", 0.9),
     ("Policy no. 1234567", "1234567", "health_plan", 0.9),
+    ("T: 03/10/2019 08:15  JOB#: 330145\ncc: Lee, Ann MD", "330145", "reference_number", 0.8),
 ]
 
 
