@@ -84,7 +84,21 @@ _ROOM = {"old": (40, 4), "yo": (5, 8), "label": (0, 16), "sex": (4, 4), "of_age"
 _GATE_WORDS = {"old": ("old",), "yo": ("yo", "y/o", "y.o", "yr"),
                "label": ("age", "turn", "now"), "of_age": ("of age",), "decade": ("90s", "90's", "90’s",
                                                                            "nineties")}
-_SEX_GATE = re.compile(r"\d[ \t]?[MF](?![A-Za-z])")
+#: the letter first: `re` skips to a literal class quickly, where a pattern led by a digit
+#: would be tried at every digit of a table of numbers
+_SEX_LETTER_GATE = re.compile(r"[MF](?![A-Za-z])")
+
+
+def _sex_hits(text: str) -> list[tuple[int, int]]:
+    """Spans of a digit, an optional blank and a capital M or F standing alone ("47M", "92 F")."""
+    out = []
+    for m in _SEX_LETTER_GATE.finditer(text):
+        i = m.start()
+        if i >= 1 and text[i - 1].isdecimal():
+            out.append((i - 1, i + 1))
+        elif i >= 2 and text[i - 1] in " \t" and text[i - 2].isdecimal():
+            out.append((i - 2, i + 1))
+    return out
 _GATE_OF = {
     "age.years_old.over89": "old", "age.years_old": "old", "age.words.over89": "old",
     "age.words": "old", "age.infant": "old", "age.yo.over89": "yo", "age.yo": "yo",
@@ -123,7 +137,7 @@ def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
         elif start > 0 and low[start - 1].isalpha():
             continue  # "page", "know", "cold"
         hits[gate].append((start, end + 1))
-    hits["sex"] = [m.span() for m in _SEX_GATE.finditer(text)]
+    hits["sex"] = _sex_hits(text)
     hits["any"] = sorted(h for g in ("old", "yo", "label", "sex", "of_age", "decade") for h in hits[g])
     return hits
 

@@ -398,6 +398,10 @@ _PLAN = {
     "date.year_context": ("year", 16, 1, lambda k: k[4]),
 }
 _ANY_PLAN = ("any", 28, 32, None)
+#: templates whose every match starts with their gate's word (a month, a weekday, a holiday):
+#: tried once at each hit instead of searching a window, which costs several times more
+_ANCHORED = {"date.month_day_year", "date.month_day", "date.month_ordword", "date.weekday",
+             "date.holiday"}
 
 
 def group_hits(text: str, hits: dict[str, list[tuple[int, int]]]) -> dict[str, dict[tuple, list]]:
@@ -505,16 +509,51 @@ class DateDetector(Detector):
         return [(_PLAN.get(t.id, _ANY_PLAN), TemplateMatcher([t], self.name, validators))
                 for t in self.templates]
 
+    @cached_property
+    def anchored(self) -> frozenset[int]:
+        """Indexes into `plan` of the templates tried at their gate's hits (see _ANCHORED)."""
+        return frozenset(i for i, (plan, matcher) in enumerate(self.plan)
+                         if matcher.templates[0].id in _ANCHORED and plan[1] == 0)
+
     @staticmethod
-    def windows(text: str, grouped: dict[str, dict[tuple, list]], plan: tuple) -> list[tuple[int, int]]:
-        """The parts of the text worth scanning for one template, by its gate plan."""
-        gate, before, after, test = plan
+    def hits(grouped: dict[str, dict[tuple, list]], plan: tuple) -> list[tuple[int, int]]:
+        """The sorted hits of a template's gate that pass its test."""
+        gate, _, _, test = plan
         if gate == "any":
             lists = [spans for groups in grouped.values() for spans in groups.values()]
         else:
             lists = [spans for key, spans in grouped[gate].items() if test is None or test(key)]
-        spans = lists[0] if len(lists) == 1 else list(heapq.merge(*lists))
-        return _pad(text, spans, before, after)
+        if not lists:
+            return []
+        return lists[0] if len(lists) == 1 else list(heapq.merge(*lists))
+
+    @classmethod
+    def windows(cls, text: str, grouped: dict[str, dict[tuple, list]], plan: tuple) -> list[tuple[int, int]]:
+        """The parts of the text worth scanning for one template, by its gate plan."""
+        return _pad(text, cls.hits(grouped, plan), plan[1], plan[2])
+
+    @classmethod
+    def anchors(cls, text: str, grouped: dict[str, dict[tuple, list]], plan: tuple) -> list[tuple[int, int]]:
+        """(hit, end of its window) for a template whose matches start at its gate's hits.
+
+        Each ends where the window a scan would search ends, so a match is found (or cut) as
+        a scan of the windows would find it.
+        """
+        hits = cls.hits(grouped, plan)
+        windows = _pad(text, hits, 0, plan[2])
+        out = []
+        j = 0
+        for s, _ in hits:
+            while windows[j][1] <= s:
+                j += 1
+            out.append((s, windows[j][1]))
+        return out
+
+    def _match(self, text: str, grouped: dict[str, dict[tuple, list]], i: int) -> list[Candidate]:
+        plan, matcher = self.plan[i]
+        if i in self.anchored:
+            return matcher.match_at(text, self.anchors(text, grouped, plan))
+        return matcher.match(text, self.windows(text, grouped, plan))
 
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
@@ -522,8 +561,7 @@ class DateDetector(Detector):
         clean = float(self.rules["md_clean"])
         out: list[Candidate] = []
         grouped = group_hits(text, gate_hits(text))
-        found = [c for plan, matcher in self.plan
-                 for c in matcher.match(text, self.windows(text, grouped, plan))]
+        found = [c for i in range(len(self.plan)) for c in self._match(text, grouped, i)]
         for c in found:
             if c.why in _QUANTITY_LIKE and _UNIT_AFTER.match(text, c.end, min(len(text), c.end + 24)):
                 continue

@@ -349,6 +349,11 @@ class TemplateMatcher:
                     regex.escape(c[:-1]) + r"\w*" if c.endswith("*") else regex.escape(c) + r"(?!\w)"
                     for c in t.context) + r")", regex.IGNORECASE)
             self._compiled.append(_Compiled(t, pat, ctx))
+        #: (pattern, [(index, compiled)...]): templates whose regex is the same run as one
+        runs: dict[str, list[tuple[int, _Compiled]]] = {}
+        for k, c in enumerate(self._compiled):
+            runs.setdefault(c.pattern.pattern, []).append((k, c))
+        self._runs = [(members[0][1].pattern, members) for members in runs.values()]
 
     @property
     def templates(self) -> list[Template]:
@@ -363,35 +368,76 @@ class TemplateMatcher:
         should end at white space or the end of the text, where a match may end too.
         """
         spans = [(0, len(text))] if windows is None else windows
-        out: list[Candidate] = []
-        append = out.append
+        outs: list[list[Candidate]] = [[] for _ in self._compiled]
         detector = self.detector
         window = self.CONTEXT_WINDOW
-        # names looked up once per template, not per match: on text dense in candidates the
-        # per-match Python work is most of the cost
-        for c in self._compiled:
-            t = c.template
-            finditer = c.pattern.finditer
-            fn = self.validators.get(t.validate) if t.validate else None
-            context = c.context
-            base, boost, entity, why = t.likelihood, t.context_boost, t.entity, f"template:{t.id}"
+        # Names are looked up once per template, not per match: on text dense in candidates
+        # the per-match Python work is most of the cost. Templates with the same pattern (an
+        # age over 89 and its younger twin) share one scan and are judged one by one.
+        for pattern, members in self._runs:
+            finditer = pattern.finditer
+            judges = [(outs[k].append, self.validators.get(c.template.validate) if c.template.validate else None,
+                       c.context, c.template.likelihood, c.template.context_boost, c.template.entity,
+                       f"template:{c.template.id}") for k, c in members]
             for lo, hi in spans:
                 for m in finditer(text, lo, hi):
                     s, e = m.span("span")
                     if s >= e:
                         continue
-                    like = base
-                    if fn is not None:
-                        verdict = fn(text[s:e])
-                        if verdict is False:
-                            continue
-                        if verdict is True:
-                            like = 1.0
-                    if context is not None and like < 1.0:
-                        start = m.start()
-                        if context.search(text, start - window if start > window else 0, s):
-                            like = min(1.0, like + boost)
-                    append(Candidate(s, e, entity, round(like, 4), detector, why))
+                    for append, fn, context, like, boost, entity, why in judges:
+                        if fn is not None:
+                            verdict = fn(text[s:e])
+                            if verdict is False:
+                                continue
+                            if verdict is True:
+                                like = 1.0
+                        if context is not None and like < 1.0:
+                            start = m.start()
+                            if context.search(text, start - window if start > window else 0, s):
+                                like = min(1.0, like + boost)
+                        append(Candidate(s, e, entity, round(like, 4), detector, why))
+        return outs[0] if len(outs) == 1 else [c for out in outs for c in out]
+
+    def match_at(self, text: str, anchors: Sequence[tuple[int, int]]) -> list[Candidate]:
+        """Candidates of every template whose match starts exactly at an anchor.
+
+        `anchors` are sorted (start, end) pairs: a match must start at `start` and end by `end`.
+        For templates whose every match starts at a gate's hit (a month word), one anchored
+        attempt per hit costs far less than a search of a window around it. As in a scan, a
+        template's match is not sought at an anchor inside its previous match.
+        """
+        out: list[Candidate] = []
+        append = out.append
+        detector = self.detector
+        window = self.CONTEXT_WINDOW
+        for c in self._compiled:
+            t = c.template
+            match = c.pattern.match
+            fn = self.validators.get(t.validate) if t.validate else None
+            context = c.context
+            base, boost, entity, why = t.likelihood, t.context_boost, t.entity, f"template:{t.id}"
+            last = -1
+            for start, end in anchors:
+                if start < last:
+                    continue
+                m = match(text, start, end)
+                if m is None:
+                    continue
+                last = max(m.end(), start + 1)
+                s, e = m.span("span")
+                if s >= e:
+                    continue
+                like = base
+                if fn is not None:
+                    verdict = fn(text[s:e])
+                    if verdict is False:
+                        continue
+                    if verdict is True:
+                        like = 1.0
+                if context is not None and like < 1.0:
+                    if context.search(text, start - window if start > window else 0, s):
+                        like = min(1.0, like + boost)
+                append(Candidate(s, e, entity, round(like, 4), detector, why))
         return out
 
 
