@@ -134,6 +134,9 @@ class WordInfo:
     eponym: bool = False  # a name that also names a disease (Graves, Hodgkin, Addison)
     first_band: int | None = None  # the lexicon's band: 0 commonest ... 2 rare, None unlisted
     last_band: int | None = None
+    #: also a drug ("Allegra", "Lyrica") or another medical word ("Iris") by the medical lists
+    drug: bool = False
+    medword: bool = False
     share: float | None = None  # how often the word is written Capitalized; None: no English word
     word_band: int | None = None  # 0: among the 1,000 commonest English words ... None: not listed
 
@@ -315,7 +318,8 @@ class NameDetector(Detector):
         nick = bool(lex.nickname_formals(cap)) and low not in FUNCTION_WORDS
         # eponyms and medical words that are also common names (Graves, Long) are not `medical`
         medical = bool(lex.is_medical(low))
-        eponym = bool(lex.is_eponym(cap)) or low in CLINICAL_EPONYMS
+        kind = lex.medical_kind(cap)
+        eponym = kind == "eponym" or low in CLINICAL_EPONYMS
         stop = (low in CLINICAL_STOP or low in ORG_HEADS or low in _PLACE_ABBREV or low in self.titles
                 or low in FUNCTION_WORDS or bool(lex.is_degree(low))
                 # a short word in capitals is an abbreviation ("DOB", "MRN", "PT", "RA") unless it
@@ -326,7 +330,8 @@ class NameDetector(Detector):
         sounds = first or last or bool(lex.sounds_like_name(cap))
         place = bool(lex.is_state(cap))
         got = WordInfo(first, last, nick, common, medical, stop, sounds, place or low in DEMONYMS,
-                       eponym, fband if first else None, lband if last else None, share, wband)
+                       eponym, fband if first else None, lband if last else None,
+                       kind == "drug", kind == "medical", share, wband)
         with self._lock:
             if len(self._cache) > 200_000:  # bound memory on endless streams of new words
                 self._cache.clear()
@@ -373,7 +378,7 @@ class NameDetector(Detector):
             elif not info.capable:
                 got = _NOTHING
             elif info.listed:
-                if info.eponym or info.place:
+                if info.eponym or info.place or info.drug:
                     got = _WEAK
                 else:
                     got = _AMBIGUOUS if (info.common or info.medical) else _NAME
@@ -679,8 +684,8 @@ class NameDetector(Detector):
                 before: str = "run"):
         if i is None or all_caps or t.quoted:
             return None
-        if i.place or i.eponym:
-            return None  # "California", "Asian", "Apgar", "Foley" alone: unless posting says otherwise
+        if i.place or i.eponym or i.drug:
+            return None  # "California", "Asian", "Foley", "Allegra" alone: unless posting says otherwise
         # A capitalized word right after another capitalized ordinary word is title case
         # ("Labor Day", "Secretly Love"), not a name, when it is an ordinary word itself
         title_case = before == "phrase" and not all_caps
@@ -690,7 +695,7 @@ class NameDetector(Detector):
             ent = "first_name" if i.first else "nick_name"
             if i.last and i.first and (i.last_band or 0) < (i.first_band or 0):
                 ent = "last_name"  # "Smith" is listed as both, but far more often a surname
-            if i.common or i.medical:
+            if i.common or i.medical or i.medword:
                 if initial_pos:
                     rid = "names.first_alone_initial"
                 elif title_case or not (i.first_band == 0 or (i.nick and (i.word_band or 0) >= 1)):

@@ -56,6 +56,8 @@ POSITIVES = [
     ("seen by dr. smith today", "dr. smith", "full_name", 0.7, 0.8),
     ("JOHNSON, ROBERT A. DOB 01/02/1950", "JOHNSON, ROBERT A.", "full_name", 0.8, 0.95),
     ("Dr. House and Dr. Wilson saw the patient.", "Dr. House", "full_name", 0.9, 1.0),
+    ("Nurse Practitioner Sarah O'Connor-Reyes saw the patient.", "Sarah O'Connor-Reyes", "full_name", 0.85, 1.0),
+    ("Przemek Kucharski\n\nALFRICK\nUnited Kingdom", "Przemek Kucharski", "full_name", 0.7, 0.9),
     ("Family at bedside: wife Mary and daughter Susan.", "Susan", None, 0.85, 1.0),
     # a name alone: a first name mid-sentence or opening a sentence, a nick name, a rare surname
     ("Yesterday we saw Kevin at home.", "Kevin", "first_name", 0.75, 0.85),
@@ -97,6 +99,8 @@ NEGATIVES = [
     "History of Graves' disease, on levothyroxine.",
     "Foley draining clear yellow urine. Skin intact, Braden 18.",
     "Medications given per MAR. Home for Christmas.",
+    "Pt takes Allegra for allergies and Lyrica for pain.",
+    "Diagnosed at Brigham's last year.",
     "Insurance: Medicare and Blue Cross. Chest X-Ray: RLL infiltrate.",
     "Follow up in 2/52 with labs.",
 ]
