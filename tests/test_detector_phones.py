@@ -36,6 +36,7 @@ POSITIVES = [
     ("Daughter Mary 555 123 4567 today", "555 123 4567", "phone", 0.7, 0.8),
     ("Call 3-4567 for questions", "3-4567", "phone", 0.75, 0.75),
     ("Dr. Smith (pager #1234)", "1234", "phone", 0.85, 0.85),
+    ("wife at (617)555-0177 ext. 204.", "(617)555-0177 ext. 204", "phone", 0.9, 1.0),
 ]
 
 
