@@ -434,7 +434,7 @@ def plan_rendering(text: str, findings: Sequence, ms: Sequence[fielded.Mention],
             inside = [x for s, e, x in sex_mentions if f.start <= s and e <= f.end]
             if f.entity == "title" and inside:
                 return "Mx." if original.rstrip().endswith(".") else "Mx"
-            if f.entity in ("first_name", "nick_name"):
+            if f.entity in ("first_name", "middle_name", "nick_name"):
                 # a pseudonym keeps the sex of the name it replaces
                 return initial(original) if initial is not None else tags.get("name", "[NAME]")
             if f.entity == "full_name":
