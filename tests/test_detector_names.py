@@ -244,3 +244,20 @@ def test_letter_in_capitals():
     missed = [text[s["start"]:s["end"]] for s in doc["spans"] if s["label"] == "NAME"
               and not all(cover[i] for i in range(s["start"], s["end"]) if not text[i].isspace())]
     assert missed == ["DOT"]
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_PIECES = st.sampled_from(["Dr. ", "Mrs. ", "John ", "Smith", "O'Brien", "J.", "T. ", ", MD", "RE: ",
+                           "cc: ", "'", "\"", "’s", "İ", "ß", "\u0301", "\n", " ", ", ", ".", "GRAVES",
+                           "frank ", "patient ", "Foley", "Virginia"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PIECES, max_size=20).map("".join))
+def test_spans_inside_the_text(text):
+    """On any text, every candidate lies inside the text and every part inside its candidate."""
+    for c in DET.detect(Document(text)):
+        assert 0 <= c.start < c.end <= len(text)
+        for p in c.parts:
+            assert c.start <= p.start < p.end <= c.end
