@@ -93,8 +93,8 @@ class BloomTable:
         m = max(64, n * bits_per_word)
         if n == 0:
             return cls(bytes((m + 7) // 8), m, k, 0)
-        h1 = np.fromiter((h[0] for h in hashes), dtype=np.uint64, count=n)
-        h2 = np.fromiter((h[1] for h in hashes), dtype=np.uint64, count=n)
+        hs = np.array(hashes, dtype=np.uint64).reshape(n, 2)
+        h1, h2 = hs[:, 0], hs[:, 1]
         on = np.zeros(m, dtype=bool)
         for i in range(k):  # h1 + i*h2 < 2**36: no overflow in uint64
             on[(h1 + np.uint64(i) * h2) % np.uint64(m)] = True
@@ -400,74 +400,82 @@ WEIGHTED_LISTS = ("first_names", "first_names_female", "first_names_male", "surn
                   "hospitals", "countries")
 
 
+def _columns(path: Path, *cols: str) -> list[list[str]]:
+    """Whole columns of a gzip TSV list (cheaper than a dict per row for the big lists)."""
+    rows = read_tsv(path)
+    return [[r[c] for r in rows] for c in cols]
+
+
 def _build_tables(d: Path) -> tuple[dict[str, BloomTable], dict[str, Any]]:
     """Every Bloom table, and the few small value maps kept beside them, from the TSV lists."""
-    t: dict[str, list[str]] = {}
-    first = _ranked(read_tsv(d / "first_names.tsv.gz"))
-    names = [r["name"] for r in first]
-    t["first"] = names
-    for b, edge in enumerate(NAME_BANDS):
-        t[f"first:{b}"] = names[:edge]
-    t["first:F"] = [r["name"] for r in first if r["male_share"] and float(r["male_share"]) <= 1 - SEX_SHARE]
-    t["first:M"] = [r["name"] for r in first if r["male_share"] and float(r["male_share"]) >= SEX_SHARE]
-    sur = _ranked(read_tsv(d / "surnames.tsv.gz"))
-    snames = [r["name"] for r in sur]
-    t["surname"] = snames
-    for b, edge in enumerate(NAME_BANDS):
-        t[f"surname:{b}"] = snames[:edge]
-    t["phonetic"] = [phonetic_key(n) for n in names[:PHONETIC_TOP_FIRST] + snames[:PHONETIC_TOP_SURNAMES]]
+    memo: dict[str, tuple[int, int] | None] = {}
 
-    words = sorted(read_tsv(d / "common_words.tsv.gz"), key=lambda r: int(r["rank"]))
-    t["word"] = [r["word"] for r in words]
+    def hashed(words: Iterable[str], raw: bool = False) -> list[tuple[int, int]]:
+        # normalize and hash each distinct word once: band tables repeat their list's words
+        out = []
+        for w in words:
+            h = memo.get(w)
+            if h is None and w not in memo:
+                k = w if raw else normalize.__wrapped__(w)  # the memo here beats the LRU
+                h = memo[w] = _hashes(k) if k else None
+            if h is not None:
+                out.append(h)
+        return out
+
+    t: dict[str, list[tuple[int, int]]] = {}
+    name, count, male = _columns(d / "first_names.tsv.gz", "name", "count", "male_share")
+    order = sorted(range(len(name)), key=lambda i: (-float(count[i]), name[i]))
+    names = [name[i] for i in order]
+    t["first"] = hashed(names)
+    for b, edge in enumerate(NAME_BANDS):
+        t[f"first:{b}"] = t["first"][:edge]
+    share = {n: float(s) for n, s in zip(name, male) if s}
+    t["first:F"] = hashed(n for n in names if n in share and share[n] <= 1 - SEX_SHARE)
+    t["first:M"] = hashed(n for n in names if n in share and share[n] >= SEX_SHARE)
+    name, count = _columns(d / "surnames.tsv.gz", "name", "count")
+    snames = [name[i] for i in sorted(range(len(name)), key=lambda i: (-float(count[i]), name[i]))]
+    t["surname"] = hashed(snames)
+    for b, edge in enumerate(NAME_BANDS):
+        t[f"surname:{b}"] = t["surname"][:edge]
+    t["phonetic"] = hashed((phonetic_key(n) for n in names[:PHONETIC_TOP_FIRST] + snames[:PHONETIC_TOP_SURNAMES]),
+                           raw=True)
+
+    word, rank, cap = _columns(d / "common_words.tsv.gz", "word", "rank", "capitalized_share")
+    order = sorted(range(len(word)), key=lambda i: int(rank[i]))
+    t["word"] = hashed(word[i] for i in order)
     for b, edge in enumerate(WORD_BANDS):
         t[f"word:{b}"] = t["word"][:edge]
-    for b in range(len(CAP_BINS) + 1):
-        lo = CAP_BINS[b - 1] if b else -1.0
-        hi = CAP_BINS[b] if b < len(CAP_BINS) else 2.0
-        t[f"cap:{b}"] = [r["word"] for r in words if lo <= float(r["capitalized_share"]) < hi]
+    bins: list[list[str]] = [[] for _ in range(len(CAP_BINS) + 1)]
+    for w, c in zip(word, cap):
+        c = float(c)
+        bins[sum(c >= e for e in CAP_BINS)].append(w)
+    for b, ws in enumerate(bins):
+        t[f"cap:{b}"] = hashed(ws)
 
-    med = read_tsv(d / "medical_terms.tsv.gz")
-    t["medical"] = [r["term"] for r in med if r["name_clash"] == "0" and r["kind"] != "eponym"]
-    t["medical:any"] = [r["term"] for r in med]
-    t["medical:eponym"] = [r["term"] for r in med if r["kind"] == "eponym"]
-    t["medical:drug"] = [r["term"] for r in med if r["kind"] == "drug"]
+    term, kind, clash = _columns(d / "medical_terms.tsv.gz", "term", "kind", "name_clash")
+    t["medical"] = hashed(w for w, k, c in zip(term, kind, clash) if c == "0" and k != "eponym")
+    t["medical:any"] = hashed(term)
+    t["medical:eponym"] = hashed(w for w, k in zip(term, kind) if k == "eponym")
+    t["medical:drug"] = hashed(w for w, k in zip(term, kind) if k == "drug")
 
-    t["city"] = [r["city"] for r in read_tsv(d / "places.tsv.gz")]
-    st = read_tsv(d / "states.tsv.gz")
-    t["state:name"] = [r["name"] for r in st]
-    t["state:ap"] = [r["ap"] for r in st if r["ap"]]
-    t["title"] = [r["title"] for r in read_tsv(d / "titles.tsv.gz")]
-    t["degree"] = [r["suffix"] for r in read_tsv(d / "degrees.tsv.gz")]
-    sfx = read_tsv(d / "street_suffixes.tsv.gz")
-    t["street_suffix"] = [r["variant"] for r in sfx] + [r["longhand"] for r in sfx if r["longhand"]]
-    t["unit"] = [r["variant"] for r in read_tsv(d / "unit_designators.tsv.gz")]
-    t["country"] = [r["name"] for r in read_tsv(d / "countries.tsv.gz")]
-    t["company_suffix"] = [r["suffix"] for r in read_tsv(d / "company_suffixes.tsv.gz")]
+    t["city"] = hashed(_columns(d / "places.tsv.gz", "city")[0])
+    st_name, st_ap, st_usps = _columns(d / "states.tsv.gz", "name", "ap", "usps")
+    t["state:name"] = hashed(st_name)
+    t["state:ap"] = hashed(a for a in st_ap if a)
+    t["title"] = hashed(_columns(d / "titles.tsv.gz", "title")[0])
+    t["degree"] = hashed(_columns(d / "degrees.tsv.gz", "suffix")[0])
+    variant, long = _columns(d / "street_suffixes.tsv.gz", "variant", "longhand")
+    t["street_suffix"] = hashed(variant + [x for x in long if x])
+    t["unit"] = hashed(_columns(d / "unit_designators.tsv.gz", "variant")[0])
+    t["country"] = hashed(_columns(d / "countries.tsv.gz", "name")[0])
+    t["company_suffix"] = hashed(_columns(d / "company_suffixes.tsv.gz", "suffix")[0])
 
-    # normalize and hash each distinct word once: the band tables repeat their list's words
-    norm: dict[str, str] = {}
-    hashed: dict[str, tuple[int, int]] = {}
-    tables = {}
-    for name, ws in sorted(t.items()):
-        keys = set()
-        for w in ws:
-            k = norm.get(w)
-            if k is None:
-                k = norm[w] = w if name == "phonetic" else normalize.__wrapped__(w)
-            keys.add(k)
-        keys.discard("")
-        hs = []
-        for k in keys:  # a Bloom table's bits do not depend on the order of its keys
-            h = hashed.get(k)
-            if h is None:
-                h = hashed[k] = _hashes(k)
-            hs.append(h)
-        tables[name] = BloomTable.from_hashes(hs)
+    tables = {n: BloomTable.from_hashes(list(set(hs))) for n, hs in sorted(t.items())}  # bits ignore order
     nick: dict[str, list[str]] = {}
     for r in read_tsv(d / "nicknames.tsv.gz"):
         nick.setdefault(normalize(r["nickname"]), []).append(r["formal"])
     small = {"nicknames": {k: sorted(set(v)) for k, v in sorted(nick.items())},
-             "usps": sorted(r["usps"] for r in st)}
+             "usps": sorted(st_usps)}
     return tables, small
 
 
