@@ -261,10 +261,16 @@ class NameDetector(Detector):
         return strong, every - strong
 
     @cached_property
-    def _context_last(self) -> frozenset[str]:
-        """The last word of every context phrase."""
+    def _context_by_last(self) -> dict[str, tuple[tuple[int, str, str], ...]]:
+        """Context phrases by their last word: (words, phrase, 'strong'|'weak'), longest first."""
         strong, weak = self._context_sets
-        return frozenset(p.split()[-1] for p in strong | weak if p.split())
+        by: dict[str, list[tuple[int, str, str]]] = {}
+        for strength, phrases in (("strong", strong), ("weak", weak)):
+            for p in phrases:
+                words = p.split()
+                if words:
+                    by.setdefault(words[-1], []).append((len(words), " ".join(words), strength))
+        return {k: tuple(sorted(v, key=lambda x: (-x[0], x[2] != "strong", x[1]))) for k, v in by.items()}
 
     @cached_property
     def lower_key_re(self):
@@ -538,17 +544,17 @@ class NameDetector(Detector):
         if len(stripped) < len(window) - 12 or "\n" in window[len(stripped):]:
             return None
         words = stripped[-30:].lower().split()[-4:]
-        last = words[-1].lstrip("([{\"'") if words else ""
-        if last not in self._context_last and last.rstrip(".") not in self._context_last:
+        if not words:
+            return None
+        last = words[-1].lstrip("([{\"'")
+        cands = self._context_by_last.get(last) or self._context_by_last.get(last.rstrip("."))
+        if not cands:
             return None  # no context phrase ends in this word: the common case, decided at once
-        strong, weak = self._context_sets
-        for k in range(len(words)):
-            phrase = " ".join(words[k:]).lstrip("([{\"'")
-            for cand in (phrase, phrase.rstrip(".")):
-                if cand in strong:
-                    return "strong"
-                if cand in weak:
-                    return "weak"
+        for size, phrase, strength in cands:  # longest phrase first, strong before weak
+            if size <= len(words):
+                got = " ".join(words[-size:]).lstrip("([{\"'")
+                if got == phrase or got.rstrip(".") == phrase:
+                    return strength
         return None
 
     @staticmethod
