@@ -545,8 +545,9 @@ def _unpack(data: bytes) -> tuple[dict[str, BloomTable], dict]:
 
 @dataclass(frozen=True)
 class LoadInfo:
-    """How the tables were had: from the cache file, or built (and whether the cache was written)."""
-    source: str          # "cache" | "built"
+    """How the tables were had: from the user's cache, shipped with the lists, or built (and then
+    whether the cache was written)."""
+    source: str          # "cache" | "shipped" | "built"
     cache_path: str | None
     cache_written: bool
     seconds: float
@@ -564,10 +565,12 @@ class Lexicon:
     _default: "Lexicon | None" = None
     _default_lock = threading.Lock()
 
-    def __init__(self, directory: Path | str | None = None, cache_dir: Path | str | None | bool = None):
+    def __init__(self, directory: Path | str | None = None, cache_dir: Path | str | None | bool = None,
+                 prebuilt: bool = True):
         """`directory`: the folder of *.tsv.gz lists (default: the installed `scrub.wordlists`).
         `cache_dir`: where compiled tables are cached (default $SCRUB_CACHE_DIR or ~/.cache/scrub);
-        False keeps everything in memory."""
+        False keeps everything in memory. `prebuilt`: also accept the tables `wordlists/build.py`
+        ships beside the lists (`lexicon-<digest>.bin`, used only when its digest matches the lists)."""
         import time
 
         t0 = time.perf_counter()
@@ -577,15 +580,22 @@ class Lexicon:
         self._lock = threading.Lock()
         self.digest = _source_digest(self.directory)
         self._cache = None if cache_dir is False else Path(cache_dir) if cache_dir else _cache_dir()
-        path = self._cache / f"lexicon-{self.digest}.bin" if self._cache else None
+        fname = f"lexicon-{self.digest}.bin"
+        path = self._cache / fname if self._cache else None
         tables = small = None
-        if path is not None:
-            try:
-                tables, small = _unpack(_read_own(path))
-            except (OSError, ValueError, ScrubError, KeyError):
-                tables = None  # missing or stale: rebuild below
-        written = False
         source = "cache"
+        # the user's cache, then the tables shipped with the lists; both are plain bits and JSON
+        # (no pickle), so a file owned by someone else is safe to read
+        for src, candidate in (("cache", path), ("shipped", self.directory / fname if prebuilt else None)):
+            if candidate is None:
+                continue
+            try:
+                tables, small = _unpack(candidate.read_bytes())
+                source = src
+                break
+            except (OSError, ValueError, ScrubError, KeyError):
+                tables = None  # missing or stale: try the next, else rebuild below
+        written = False
         if tables is None:
             tables, small = _build_tables(self.directory)
             source = "built"

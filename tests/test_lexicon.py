@@ -269,9 +269,9 @@ def test_stale_cache_is_rebuilt_not_trusted(lex, tmp_path, monkeypatch):
     (tmp_path / name).write_bytes(b"SCRUBLEX garbage")
     monkeypatch.setattr(lx, "_build_tables", lambda d: (lex.tables, {"nicknames": lex._nicks,
                                                                       "usps": sorted(lex._usps)}))
-    again = Lexicon(cache_dir=tmp_path)
+    again = Lexicon(cache_dir=tmp_path, prebuilt=False)
     assert again.load_info.source == "built" and again.load_info.cache_written
-    assert Lexicon(cache_dir=tmp_path).load_info.source == "cache"
+    assert Lexicon(cache_dir=tmp_path, prebuilt=False).load_info.source == "cache"
 
 
 def test_unwritable_cache_falls_back_to_memory(lex, tmp_path, monkeypatch):
@@ -280,9 +280,17 @@ def test_unwritable_cache_falls_back_to_memory(lex, tmp_path, monkeypatch):
     blocker.write_text("not a folder")
     monkeypatch.setattr(lx, "_build_tables", lambda d: (lex.tables, {"nicknames": lex._nicks,
                                                                       "usps": sorted(lex._usps)}))
-    again = Lexicon(cache_dir=blocker / "sub")
+    again = Lexicon(cache_dir=blocker / "sub", prebuilt=False)
     assert not again.load_info.cache_written
     assert again.is_surname("Townsend")
+
+
+def test_shipped_tables_match_the_lists(lex):
+    """The compiled tables shipped in wordlists/ are those of the lists beside them (a rebuild of
+    the lists without build.py's last step would leave every fresh install building at start-up)."""
+    shipped = Lexicon(cache_dir=False)
+    assert shipped.load_info.source == "shipped"
+    assert {k: t.bits for k, t in shipped.tables.items()} == {k: t.bits for k, t in lex.tables.items()}
 
 
 def test_missing_lists_raise(tmp_path):

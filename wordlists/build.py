@@ -387,6 +387,22 @@ def medical(x: Path, out: Path, first: dict, sur: dict, rank: dict) -> None:
     write_tsv(out, "medical_terms.tsv.gz", ("term", "kind", "source", "name_clash"), best.values())
 
 
+def compiled(out: Path) -> None:
+    """Ship the Bloom tables compiled from these lists, so a fresh install starts without building
+    them; scrub.lexicon uses the file only while its digest matches the lists beside it."""
+    sys.path.insert(0, str(HERE.parent))  # the source checkout's scrub package
+    try:
+        from scrub import lexicon
+    finally:
+        sys.path.pop(0)
+    for old in out.glob("lexicon-*.bin"):
+        old.unlink()
+    tables, small = lexicon._build_tables(out)
+    name = f"lexicon-{lexicon._source_digest(out)}.bin"
+    (out / name).write_bytes(lexicon._pack(tables, small))
+    print(f"{name}: {len(tables)} Bloom tables, {(out / name).stat().st_size} bytes", file=sys.stderr)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--src", type=Path, help="folder where the source packages are already unpacked")
@@ -412,6 +428,7 @@ def main(argv=None) -> int:
             rank = common_words(x, a.out)
         if want("medical"):
             medical(x, a.out, first, sur, rank)
+    compiled(a.out)
     return 0
 
 
