@@ -278,6 +278,7 @@ _TIME_AFTER = regex.compile(
 _WEEKDAY_BEFORE = regex.compile(
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
     r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?),?[ \t]{1,2}$", regex.IGNORECASE)
+_DIGIT = re.compile(r"\d")
 _MILITARY = regex.compile(r"[ \t]{1,3}(?:[01]\d|2[0-3])[0-5]\d")
 
 #: templates whose matches name only a year, a month or a season: no time follows them
@@ -326,38 +327,43 @@ _YEARS = (re.compile(r"(?:1[89]|20)\d\d(?!\d)"), re.compile(r"['’]\d\d(?!\d)")
 # around every hit. Weekdays before a date and times after it are code's (_with_weekday,
 # _with_time): no window needs room for them.
 
-_BIRTH_BEFORE = re.compile(r"born|dob|d\.o\.b|birth|yob", re.IGNORECASE)
-_SEASON_BEFORE = re.compile(r"spring|summer|fall|autumn|winter", re.IGNORECASE)
 
 
 def _month_key(t: str, s: int, e: int) -> tuple:
     after = t[e:e + 6]
+    before = t[s - 12 if s > 12 else 0:s]
     return (any(c.isdigit() for c in after[:4]),                   # 0 "March 1", "Jan. 5"
             any(c.isdigit() for c in after),                       # 1 "June of 1993"
             after[:4].lstrip(" .\t")[:1].isalpha(),                # 2 "July third"
-            any(c.isdigit() for c in t[max(0, s - 9):s]),          # 3 "12th April", "1-MAR"
-            t[max(0, s - 4):s].rstrip().lower().endswith("of"),    # 4 "third of July"
-            t[max(0, s - 12):s].rstrip(" \t\n-")[-1:].isalpha())   # 5 "in March"
+            any(c.isdigit() for c in before[-9:]),                 # 3 "12th April", "1-MAR"
+            before[-4:].rstrip().lower().endswith("of"),           # 4 "third of July"
+            before.rstrip(" \t\n-")[-1:].isalpha())                # 5 "in March"
 
 
 def _numsep_key(t: str, s: int, e: int) -> tuple:
     lo = max(0, s - 3)
     # a second separator right after the second number's first digits, or right before the
     # first number ("3/14/2024" is hit at "3/1" and at "4/2"); "3/15. F/u" has only one
+    near = t[lo:s] + "|" + t[e:e + 2]
     return (t[s + 1],                                              # 0 the separator
-            "/" in t[e:e + 2] or "/" in t[lo:s],                   # 1 "3/14/2024"
-            "-" in t[e:e + 2] or "-" in t[lo:s],                   # 2 "03-01-91"
+            "/" in near,                                           # 1 "3/14/2024"
+            "-" in near,                                           # 2 "03-01-91"
             "-" in t[max(0, s - 12):e + 12],                       # 3 a range
             s >= 3 and t[s - 3:s + 1].isdigit(),                   # 4 "2024-03"
             "t" in t[e:e + 8].lower(),                             # 5 "T10:22"
             t[s + 2:s + 6].isdigit())                              # 6 "03/2024"
 
 
+_BIRTH_WORDS = ("born", "dob", "d.o.b", "birth", "yob")
+_SEASON_WORDS = ("spring", "summer", "fall", "autumn", "winter")
+
+
 def _year_key(t: str, s: int, e: int) -> tuple:
+    before = t[max(0, s - 24):s].lower()
     return (t[s - 1:s] == "(",                                     # 0 "(2019)"
             "-" in t[e:e + 3],                                     # 1 "1990-1995"
-            bool(_BIRTH_BEFORE.search(t, max(0, s - 24), s)),      # 2 "born 1950"
-            bool(_SEASON_BEFORE.search(t, max(0, s - 24), s)),     # 3 "spring of 2019"
+            any(w in before for w in _BIRTH_WORDS),                # 2 "born 1950"
+            any(w in before for w in _SEASON_WORDS),               # 3 "spring of 2019"
             s >= 2 and t[s - 1].isspace())                         # 4 "in 1993"
 
 
@@ -510,6 +516,18 @@ class DateDetector(Detector):
                 for t in self.templates]
 
     @cached_property
+    def checks(self) -> list[tuple[bool, ...]]:
+        """Per template of `plan`: which of detect()'s context checks apply to its matches."""
+        out = []
+        for _, matcher in self.plan:
+            tid = matcher.templates[0].id
+            why = f"template:{tid}"
+            out.append((why in _QUANTITY_LIKE, why in _NUMERIC, tid == "date.the_ordinal",
+                        why in _FRACTION_LIKE, not tid.startswith(_NO_TIME),
+                        not tid.startswith(_NO_WEEKDAY), why in _RELATIVE_OK, tid == "date.md"))
+        return out
+
+    @cached_property
     def anchored(self) -> frozenset[int]:
         """Indexes into `plan` of the templates tried at their gate's hits (see _ANCHORED)."""
         return frozenset(i for i, (plan, matcher) in enumerate(self.plan)
@@ -561,34 +579,41 @@ class DateDetector(Detector):
         clean = float(self.rules["md_clean"])
         out: list[Candidate] = []
         grouped = group_hits(text, gate_hits(text))
-        found = [c for i in range(len(self.plan)) for c in self._match(text, grouped, i)]
-        for c in found:
-            if c.why in _QUANTITY_LIKE and _UNIT_AFTER.match(text, c.end, min(len(text), c.end + 24)):
+        n = len(text)
+        for i in range(len(self.plan)):
+            found = self._match(text, grouped, i)
+            if not found:
                 continue
-            if c.why in _NUMERIC and _VERSION_BEFORE.search(text, max(0, c.start - 12), c.start):
-                continue
-            if c.why == "template:date.the_ordinal" and _ORDINAL_NOUN_AFTER.match(
-                    text, c.end, min(len(text), c.end + 24)):
-                continue
-            if c.why in _FRACTION_LIKE and (_FRACTION_AFTER.match(text, c.end, min(len(text), c.end + 16))
-                                            or _pain_score(text, c)):
-                continue
-            if not c.why.startswith(_NO_TIME, len("template:")):
-                c = _with_time(text, c)
-            if not c.why.startswith(_NO_WEEKDAY, len("template:")):
-                c = _with_weekday(text, c)
-            if c.why in _RELATIVE_OK:
-                m = _RELATIVE_BEFORE.search(text, max(0, c.start - 12), c.start)
-                if m and (m.start() == 0 or not text[m.start() - 1].isalnum()):
-                    c = Candidate(m.start(), c.end, c.entity, c.likelihood, c.detector, c.why, c.parts)
-            out.append(c)
-            if c.why == "template:date.md":
-                if _at_line_start(text, c.start):
-                    out.append(Candidate(c.start, c.end, c.entity, line_start, self.name,
-                                         "context:line-start"))
-                elif _clean_md(text, c):
-                    out.append(Candidate(c.start, c.end, c.entity, clean, self.name,
-                                         "context:md-clean"))
+            # what applies to a candidate depends on its template only: decided once per template
+            quantity, numeric, ordinal, fraction, timed, weekday, relative, md = self.checks[i]
+            for c in found:
+                s, e = c.start, c.end
+                if quantity and _UNIT_AFTER.match(text, e, min(n, e + 24)):
+                    continue
+                if numeric and _VERSION_BEFORE.search(text, max(0, s - 12), s):
+                    continue
+                if ordinal and _ORDINAL_NOUN_AFTER.match(text, e, min(n, e + 24)):
+                    continue
+                if fraction and (_FRACTION_AFTER.match(text, e, min(n, e + 16)) or _pain_score(text, c)):
+                    continue
+                # a time has a digit within 13 characters, a weekday or a "last" a blank before:
+                # cheap tests that spare most dates the searches
+                if timed and _DIGIT.search(text, e, e + 13):
+                    c = _with_time(text, c)
+                if weekday and s and text[s - 1] in " \t":
+                    c = _with_weekday(text, c)
+                if relative and c.start and text[c.start - 1] in " \t-":
+                    m = _RELATIVE_BEFORE.search(text, max(0, c.start - 12), c.start)
+                    if m and (m.start() == 0 or not text[m.start() - 1].isalnum()):
+                        c = Candidate(m.start(), c.end, c.entity, c.likelihood, c.detector, c.why, c.parts)
+                out.append(c)
+                if md:
+                    if _at_line_start(text, c.start):
+                        out.append(Candidate(c.start, c.end, c.entity, line_start, self.name,
+                                             "context:line-start"))
+                    elif _clean_md(text, c):
+                        out.append(Candidate(c.start, c.end, c.entity, clean, self.name,
+                                             "context:md-clean"))
         return _drop_contained(out)
 
 
