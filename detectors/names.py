@@ -488,7 +488,9 @@ class NameDetector(Detector):
                     break
                 j += 1
             segs.append((i, j, before))
-            before = "segment"
+            closer = toks[j - 1]
+            # after "... Susan. Seen" the next word opens a sentence: judge it like a run's start
+            before = "run" if closer.period and not closer.initial and not closer.title else "segment"
             i = j
         for k, (i, j, before) in enumerate(segs):
             after_phrase = j < n and not toks[j].comma_before and not _capable(toks[j]) \
@@ -589,12 +591,13 @@ class NameDetector(Detector):
         # a sentence-final period closes the name: "... Graves. Patient" keeps "Graves"
         last = names[-1]
         start_pos = seg[0].start
-        ctx = "segment" if before == "segment" else None
+        ctx = None
+        initial_pos = False
         if before == "context":
             ctx = "strong"
-        elif before == "run":
+        elif before == "run":  # the start of a run, or of a sentence inside one
             ctx = self._context_before(text, start_pos)
-        initial_pos = before in ("run",) and self._sentence_initial(text, start_pos) and ctx is None
+            initial_pos = ctx is None and self._sentence_initial(text, start_pos)
         infos = [t.info for t in names]
         words_all_caps = all(t.word.isupper() and len(t.word) > 1 for t in names if not t.initial)
 
