@@ -109,7 +109,9 @@ def propose_blocks(doc: Document, findings: Iterable[Finding]) -> list[Candidate
             if flags[k].end <= end:
                 inside.append(flags[k])
             k += 1
-        if inside and _line_coverage(text, start, end, inside) >= COVERAGE:
+        # cheap bound first: the findings must cover a good share of the line's characters
+        if inside and sum(f.end - f.start for f in inside) >= 0.4 * (end - start - text.count(" ", start, end)) \
+                and _line_coverage(text, start, end, inside) >= COVERAGE:
             group.append((start, end, inside))
         else:
             close()

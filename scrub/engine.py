@@ -100,7 +100,10 @@ class Scrubber:
         candidates = self.candidates(doc)
         findings = arbitrate(candidates, self.threshold, doc.text)
         if self.posting:
-            posted = post(doc.text, findings, self.posting_likelihood)
+            have = {(f.start, f.end, f.entity) for f in findings}
+            # a mention already found as the same entity changes nothing: skip a re-arbitration
+            posted = [c for c in post(doc.text, findings, self.posting_likelihood)
+                      if (c.start, c.end, c.entity) not in have]
             if posted:
                 candidates = candidates + posted
                 findings = arbitrate(candidates, self.threshold, doc.text)
@@ -153,17 +156,45 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
             values.setdefault(value, u.entity)
     if not values:
         return []
-    # one pass over the text for every posted value, longest first
-    by_fold = {}
+    # str.find over a lower-cased copy: C speed, and no pattern to compile per document
+    low = text.lower()
+    if len(low) != len(text):  # a rare character whose lower case is longer: use the regex
+        return _post_regex(text, values, likelihood)
+    hits: list[tuple[int, int, str]] = []
+    n = len(text)
+    for value, ent in values.items():
+        needle = value.lower()
+        if len(needle) != len(value):
+            continue
+        strict = value.islower() or len(value) <= 3  # ordinary words, initials: as written
+        pos = low.find(needle)
+        while pos >= 0:
+            end = pos + len(needle)
+            if (pos == 0 or not text[pos - 1].isalnum() and text[pos - 1] != "_") and \
+                    (end == n or not text[end].isalnum() and text[end] != "_") and \
+                    (not strict or text[pos:end] == value):
+                hits.append((pos, end, ent))
+            pos = low.find(needle, pos + 1)
+    hits.sort(key=lambda h: (h[0], -(h[1] - h[0]), h[2]))
+    out: list[Candidate] = []
+    last = -1
+    for s, e, ent in hits:  # longest first at each place, no overlaps
+        if s >= last:
+            out.append(Candidate(s, e, ent, likelihood, "scrub.posting.v1", "posting"))
+            last = e
+    return out
+
+
+def _post_regex(text: str, values: dict[str, str], likelihood: float) -> list[Candidate]:
+    by_fold: dict[str, list[tuple[str, str]]] = {}
     for value, ent in sorted(values.items(), key=lambda kv: (-len(kv[0]), kv[0])):
         by_fold.setdefault(value.casefold(), []).append((value, ent))
     pat = regex.compile(r"(?<!\w)(" + "|".join(regex.escape(v) for v in sorted(
-        by_fold, key=lambda v: (-len(v), v))) + r")(?:['’]s)?(?!\w)", regex.IGNORECASE)
+        by_fold, key=lambda v: (-len(v), v))) + r")(?!\w)", regex.IGNORECASE)
     out: list[Candidate] = []
     for m in pat.finditer(text):
         word = m.group(1)
         for value, ent in by_fold.get(word.casefold(), ()):
-            # lower-case or short values (ordinary words, initials) match only as written
             if (value.islower() or len(value) <= 3) and word != value:
                 continue
             out.append(Candidate(m.start(1), m.end(1), ent, likelihood, "scrub.posting.v1", "posting"))
