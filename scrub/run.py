@@ -20,7 +20,7 @@ the second pass replaces every document with its quasi-identifiers rendered at t
 Configuration, section [run] of the TOML file (defaults):
 
     jobs = 0                    # worker processes; 0 → os.cpu_count(); --jobs wins
-    chunk_documents = 64        # documents per task sent to a worker
+    chunk_documents = 256       # most documents per task sent to a worker (the first are smaller)
     chunk_chars = 1000000       # ... or fewer, when they hold this many characters
     in_flight = 4               # tasks queued per worker (bounds memory)
     checkpoint_seconds = 2.0    # how often progress is made durable for --resume (0: every task)
@@ -71,7 +71,7 @@ from .io import (InputDocument, ReadFailure, check_encoding, classify_input, csv
 
 DEFAULT_RUN: dict[str, Any] = {
     "jobs": 0,
-    "chunk_documents": 64,
+    "chunk_documents": 256,
     "chunk_chars": 1_000_000,
     "in_flight": 4,
     "checkpoint_seconds": 2.0,
@@ -790,6 +790,9 @@ class Runner:
         failure result without going to a worker."""
         max_docs = int(self.opts.run_opt("chunk_documents"))
         max_chars = int(self.opts.run_opt("chunk_chars"))
+        # chunks start small and double up to the limit: a small corpus still reaches every
+        # worker, a large one pays the per-task cost of the pool rarely
+        limit = min(max_docs, 4)
         chunk: list[_Task] = []
         size = 0
         for i, d in self._documents(skip):
@@ -815,7 +818,8 @@ class Runner:
                 chunk.append(_Task(i, d.id, d.text, subject, mode,
                                    doc=self._slim(d) if mode == "full" else None))
             size += len(d.text)
-            if len(chunk) >= max_docs or size >= max_chars:
+            if len(chunk) >= limit or size >= max_chars:
+                limit = min(max_docs, limit * 2)
                 yield chunk
                 chunk, size = [], 0
         if chunk:
