@@ -50,7 +50,8 @@ clinics center centre centers medical health healthcare university college schoo
 institute foundation association society church county city town village street st avenue ave
 road rd boulevard blvd drive dr lane ln court ct place pl square parkway highway way bank trust
 team club department dept unit ward wing building hall house home homes services service care
-pharmacy labs laboratory laboratories partners associates insurance mutual fund agency
+pharmacy labs laboratory laboratories partners associates insurance mutual fund agency navy army
+marines marine corps guard veterans
 """.split())
 #: names of scales, signs, positions, devices and tubes that nursing notes write alone ("Braden 18",
 #: "Foley draining"); a hand list because the medical lists hold few of them. Common surnames
@@ -134,6 +135,7 @@ class WordInfo:
     eponym: bool = False  # a name that also names a disease (Graves, Hodgkin, Addison)
     first_band: int | None = None  # the lexicon's band: 0 commonest ... 2 rare, None unlisted
     last_band: int | None = None
+    city: bool = False  # also a US place name (Boston, Quincy, Austin)
     #: also a drug ("Allegra", "Lyrica") or another medical word ("Iris") by the medical lists
     drug: bool = False
     medword: bool = False
@@ -326,7 +328,9 @@ class NameDetector(Detector):
         medical = bool(lex.is_medical(low))
         kind = lex.medical_kind(cap)
         eponym = kind == "eponym" or low in CLINICAL_EPONYMS
-        stop = (low in CLINICAL_STOP or low in ORG_HEADS or low in _PLACE_ABBREV or low in self.titles
+        # organization heads stop a name, unless they are common surnames ("Gregory House, MD")
+        org_head = low in ORG_HEADS and not (lband is not None and lband <= 1 and last)
+        stop = (low in CLINICAL_STOP or org_head or low in _PLACE_ABBREV or low in self.titles
                 or low in FUNCTION_WORDS or bool(lex.is_degree(low))
                 # a short word in capitals is an abbreviation ("DOB", "MRN", "PT", "RA") unless it
                 # is a common name ("LEE", "ANN")
@@ -336,7 +340,7 @@ class NameDetector(Detector):
         sounds = first or last or bool(lex.sounds_like_name(cap))
         place = bool(lex.is_state(cap))
         got = WordInfo(first, last, nick, common, medical, stop, sounds, place or low in DEMONYMS,
-                       eponym, fband if first else None, lband if last else None,
+                       eponym, fband if first else None, lband if last else None, bool(lex.is_city(cap)),
                        kind == "drug", kind == "medical", share, wband)
         with self._lock:
             if len(self._cache) > 200_000:  # bound memory on endless streams of new words
@@ -700,6 +704,8 @@ class NameDetector(Detector):
         title_case = before == "phrase" and not all_caps
         if t.possessive and _PLACE_PREP_RE.search(text, max(0, t.start - 6), t.start):
             return None  # "at Brigham's", "to Children's": a hospital or a shop, not a person
+        if i.city and (title_case or _CITY_PREP_RE.search(text, max(0, t.start - 8), t.start)):
+            return None  # "lives in Quincy", "Greater Boston": the place (the location detector's)
         if i.first or i.nick:
             ent = "first_name" if i.first else "nick_name"
             if i.last and i.first and (i.last_band or 0) < (i.first_band or 0):
@@ -798,6 +804,7 @@ class NameDetector(Detector):
         return out
 
 
+_CITY_PREP_RE = regex.compile(r"(?i:\b(?:in|from|near))[ \t]+\Z")
 _PLACE_PREP_RE = regex.compile(r"(?i:\b(?:at|to|from|in))[ \t]+\Z")
 _NEXT_RE = regex.compile(r"(?:['’][sS]?)?[ \t]*+(\p{L}++)")
 _LOWER_WORDS_RE = regex.compile(rf"(?P<a>{_LOWER_WORD})(?:[ \t]+(?P<b>{_LOWER_WORD}))?"
