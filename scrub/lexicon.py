@@ -24,7 +24,7 @@ from typing import Any, Iterable
 from .errors import ScrubError
 
 #: bump when the tables or their hashing change: it is part of the cache key
-CODE_VERSION = "lexicon-3"
+CODE_VERSION = "lexicon-4"
 BITS_PER_WORD = 30
 HASHES = 10
 
@@ -158,31 +158,44 @@ def _lower_aligned(text: str) -> str:
 
 
 class PhraseTable:
-    """Whole-word phrase matching with one Aho-Corasick pass (pyahocorasick); linear in the text."""
+    """Whole-word phrase matching with one Aho-Corasick pass (pyahocorasick); linear in the text.
 
-    def __init__(self, automaton: Any, size: int):
+    The automaton stores one integer per phrase (payload number << 16 | length) rather than a
+    Python object: a third of the memory for the 78,000 medical phrases.
+    """
+
+    def __init__(self, automaton: Any, size: int, payloads: list, origs: dict[str, str]):
         self._auto = automaton
         self.size = size
+        self._payloads = payloads
+        self._origs = origs  # lower-case key -> phrase as listed, where the two differ
 
     @classmethod
     def build(cls, items: Iterable[tuple[str, Any]]) -> "PhraseTable":
-        """items: (phrase as written, payload). Phrases are keyed in lower case; the first
-        payload given for a key wins (give items in a deterministic order)."""
+        """items: (phrase as written, hashable payload). Phrases are keyed in lower case; the first
+        payload given for a key wins (give items in a deterministic order). Phrases longer than
+        65,535 characters are skipped."""
         import ahocorasick
 
-        auto = ahocorasick.Automaton()
+        auto = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+        ids: dict[Any, int] = {}
+        origs: dict[str, str] = {}
         n = 0
         for phrase, payload in items:
             p = " ".join(phrase.split())
             key = _lower_aligned(p)
-            if not key or key in auto:
+            if not key or len(key) > 0xFFFF or key in auto:
                 continue
-            auto.add_word(key, (len(key), p, payload))
+            pid = ids.setdefault(payload, len(ids))
+            auto.add_word(key, (pid << 16) | len(key))
+            if p != key:
+                origs[key] = p
             n += 1
         if n == 0:
-            auto.add_word("\x00", (1, "\x00", None))  # pyahocorasick cannot search an empty automaton
+            auto.add_word("\x00", 1)  # pyahocorasick cannot search an empty automaton
+            ids.setdefault(None, 0)
         auto.make_automaton()
-        return cls(auto, n)
+        return cls(auto, n, list(ids), origs)
 
     def __len__(self) -> int:
         return self.size
@@ -191,8 +204,9 @@ class PhraseTable:
         return _lower_aligned(" ".join(phrase.split())) in self._auto
 
     def get(self, phrase: str, default: Any = None) -> Any:
+        """The payload of a listed phrase (any case), else `default`."""
         v = self._auto.get(_lower_aligned(" ".join(phrase.split())), None)
-        return default if v is None else v[2]
+        return default if v is None or self.size == 0 else self._payloads[v >> 16]
 
     def find(self, text: str, case_insensitive: bool = True, longest: bool = True) -> list[tuple[int, int, Any]]:
         """(start, end, payload) of every listed phrase standing as whole words in `text`.
@@ -205,14 +219,18 @@ class PhraseTable:
             return []
         low = _lower_aligned(text)
         n = len(text)
+        payloads, origs = self._payloads, self._origs
         hits = []
-        for end, (length, orig, payload) in self._auto.iter(low):
+        for end, v in self._auto.iter(low):
+            length = v & 0xFFFF
             s, e = end - length + 1, end + 1
             if (s > 0 and text[s - 1].isalnum()) or (e < n and text[e].isalnum()):
                 continue
-            if not case_insensitive and text[s:e] != orig:
-                continue
-            hits.append((s, e, payload))
+            if not case_insensitive:
+                key = low[s:e]
+                if text[s:e] != origs.get(key, key):
+                    continue
+            hits.append((s, e, payloads[v >> 16]))
         if not longest:
             hits.sort(key=lambda h: (h[0], h[1]))
             return hits
@@ -225,12 +243,13 @@ class PhraseTable:
         return out
 
     def to_bytes(self) -> bytes:
-        return pickle.dumps((self._auto, self.size), protocol=pickle.HIGHEST_PROTOCOL)
+        return pickle.dumps((self._auto, self.size, self._payloads, self._origs),
+                            protocol=pickle.HIGHEST_PROTOCOL)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "PhraseTable":
-        auto, size = pickle.loads(data)
-        return cls(auto, size)
+        auto, size, payloads, origs = pickle.loads(data)
+        return cls(auto, size, payloads, origs)
 
 
 # ---------------------------------------------------------------------- phonetic keys
@@ -501,8 +520,9 @@ def _read_own(path: Path) -> bytes:
     return path.read_bytes()
 
 
-def _atomic_write(path: Path, data: bytes) -> bool:
-    """Write through a temporary file and os.replace, so a reader never sees half a file."""
+def _atomic_write(path: Path, data: bytes, stale_glob: str | None = None) -> bool:
+    """Write through a temporary file and os.replace, so a reader never sees half a file; then
+    remove the files of `stale_glob` (older digests of the same table) but this one."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
@@ -513,6 +533,12 @@ def _atomic_write(path: Path, data: bytes) -> bool:
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+        for old in sorted(path.parent.glob(stale_glob)) if stale_glob else ():
+            if old != path and not old.name.endswith(".tmp"):
+                try:
+                    old.unlink()
+                except OSError:
+                    pass  # another process's, or gone already
         return True
     except OSError:
         return False  # an unwritable cache only costs the next start a rebuild
@@ -600,7 +626,7 @@ class Lexicon:
             tables, small = _build_tables(self.directory)
             source = "built"
             if path is not None:
-                written = _atomic_write(path, _pack(tables, small))
+                written = _atomic_write(path, _pack(tables, small), "lexicon-*.bin")
         self.tables: dict[str, BloomTable] = tables
         self._nicks: dict[str, list[str]] = small["nicknames"]
         self._usps = frozenset(small["usps"])
@@ -778,7 +804,7 @@ class Lexicon:
                 if t is None:
                     t = PhraseTable.build(self._phrase_items(name))
                     if path is not None:
-                        _atomic_write(path, t.to_bytes())
+                        _atomic_write(path, t.to_bytes(), f"phrases-{name}-*.pkl")
                 self._phrases[name] = t
         return t
 
