@@ -78,7 +78,7 @@ _TEMP_BEFORE = regex.compile(r"(?:temp|t|tmax|tm|temperature|fever|febrile|°)[ 
 #: the word "old", "yo"/"y/o"/"yr" right after a digit, a label word ("age", "turned"), or a
 #: digit before a capital M/F. Words are found in one Aho-Corasick pass over the lower-cased
 #: text (far cheaper than a regex alternation); (room before, room after) each hit:
-_ROOM = {"old": (40, 4), "yo": (5, 8), "label": (0, 16), "sex": (4, 4), "of_age": (20, 7),
+_ROOM = {"old": (40, 4), "old_words": (40, 4), "old_infant": (40, 4), "yo": (5, 8), "label": (0, 16), "sex": (4, 4), "of_age": (20, 7),
          "decade": (18, 2),
          "any": (48, 24)}
 _GATE_WORDS = {"old": ("old",), "yo": ("yo", "y/o", "y.o", "yr"),
@@ -99,9 +99,49 @@ def _sex_hits(text: str) -> list[tuple[int, int]]:
         elif i >= 2 and text[i - 1] in " \t" and text[i - 2].isdecimal():
             out.append((i - 2, i + 1))
     return out
+
+
+#: The word right before "old" says which templates can end there: a unit of years after a
+#: digit ("47-year-old"), "year(s)" after a number word ("seventy-year-old"), a unit of an
+#: infant's age after a digit ("6-month-old"); "the old man", "years old" after no number,
+#: open no window (each window is searched by every template of its gate).
+_YEAR_UNITS = frozenset(("years", "year", "yrs", "yr", "y"))
+_INFANT_UNITS = frozenset(("months", "month", "mos", "mo", "weeks", "week", "wks", "wk", "days", "day"))
+
+
+def _old_gate(low: str, start: int) -> str | None:
+    """The gate of an "old" at `start` of the lower-cased text, by the words before it."""
+    lo = max(0, start - 40)  # a window reaches 40 characters back
+    j = start
+    while j > lo and low[j - 1].isspace():
+        j -= 1
+    if j == start and j > lo and low[j - 1] == "-":
+        j -= 1
+    if j > lo and low[j - 1] == ".":
+        j -= 1
+    k = j
+    while k > lo and low[k - 1].isalpha():
+        k -= 1
+    unit = low[k:j]
+    i = k  # an optional blank run or dash between the number and the unit
+    while i > lo and low[i - 1].isspace():
+        i -= 1
+    if i == k and i > lo and low[i - 1] == "-":
+        i -= 1
+    before = low[i - 1] if i > 0 else ""
+    if unit in _YEAR_UNITS:
+        if before.isdigit():
+            return "old"
+        if i < k and before.isalpha() and unit in ("years", "year"):
+            return "old_words"
+    elif unit in _INFANT_UNITS and before.isdigit():
+        return "old_infant"
+    return None
+
+
 _GATE_OF = {
-    "age.years_old.over89": "old", "age.years_old": "old", "age.words.over89": "old",
-    "age.words": "old", "age.infant": "old", "age.yo.over89": "yo", "age.yo": "yo",
+    "age.years_old.over89": "old", "age.years_old": "old", "age.words.over89": "old_words",
+    "age.words": "old_words", "age.infant": "old_infant", "age.yo.over89": "yo", "age.yo": "yo",
     "age.labelled.over89": "label", "age.labelled": "label", "age.sex_letter.over89": "sex",
     "age.sex_letter": "sex", "age.years_of_age.over89": "of_age", "age.years_of_age": "of_age",
     "age.decade.over89": "decade",
@@ -127,6 +167,7 @@ def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
         _AUTOMATON = _automaton()  # built once per process; read-only afterwards
     hits: dict[str, list[tuple[int, int]]] = {g: [] for g in _ROOM}
     low = text.lower()
+    raw_old: list[tuple[int, int]] = []
     for end, (gate, size) in _AUTOMATON.iter(low):
         start = end + 1 - size
         if gate == "yo":
@@ -136,9 +177,15 @@ def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
                 continue
         elif start > 0 and low[start - 1].isalpha():
             continue  # "page", "know", "cold"
+        if gate == "old":
+            raw_old.append((start, end + 1))
+            gate = _old_gate(low, start)
+            if gate is None:
+                continue
         hits[gate].append((start, end + 1))
     hits["sex"] = _sex_hits(text)
-    hits["any"] = sorted(h for g in ("old", "yo", "label", "sex", "of_age", "decade") for h in hits[g])
+    hits["any"] = sorted(h for g in ("yo", "label", "sex", "of_age", "decade") for h in hits[g])
+    hits["any"] = sorted(hits["any"] + raw_old)
     return hits
 
 
