@@ -173,13 +173,14 @@ def _overlaps(spans: Sequence[tuple[int, int]], start: int, end: int) -> bool:
 
 
 def mentions(text: str, findings: Iterable, candidates: Iterable = (),
-             sex_of_name=None, pivot: int = 30) -> list[Mention]:
+             sex_of_name=None, pivot: int = 30, state_of_city=None) -> list[Mention]:
     """Every mention of a quasi-identifier in `text`, in text order, never overlapping.
 
     `findings` are the arbiter's (or any objects with start, end, entity, and optionally parts);
     `candidates` add ages the arbiter left under its threshold (ages of 89 and under are not
     identifiers, but they are quasi-identifiers). `sex_of_name(word) -> 'M' | 'F' | None` reads
-    the sex of first names (the replacement lexicon's), when given.
+    the sex of first names (the replacement lexicon's), when given; `state_of_city(name) ->
+    'MA' | None` the state of a town named without one ("lives in Peabody").
     """
     findings = list(findings)
     units = _units(findings)
@@ -212,6 +213,8 @@ def mentions(text: str, findings: Iterable, candidates: Iterable = (),
             if v:
                 # the state written after the city ("Peabody, MA 01960") names its state
                 st = next((c for s, c in states_at if 0 <= s - u.end <= 4 and c), None)
+                if st is None and state_of_city is not None:
+                    st = state_of_city(v)
                 add(Mention(u.start, u.end, "city", f"{v}, {st or UNKNOWN}", "finding", u.entity))
         elif u.entity == "date":
             v = year_value(span, pivot)

@@ -219,6 +219,13 @@ class _Worker:
         c = letters[int.from_bytes(d[:4], "big") % len(letters)]
         return (c.upper() if name[:1].isupper() or not name[:1].isalpha() else c) + "."
 
+    def state_of_city(self, city: str) -> str | None:
+        """The home state of a town the lexicon knows (None when it does not, or has none)."""
+        try:
+            return self.replacer.lists.home_state(city)
+        except Exception:  # a lexicon gap must not fail the document
+            return None
+
     def sex_of_name(self, word: str) -> str | None:
         if self._sex_of is None:
             try:
@@ -255,7 +262,7 @@ class _Worker:
         counts = tuple(sorted(Counter((f.entity, f.detector) for f in analysis.findings).items()))
         if t.mode == "detect":
             ms = fielded.mentions(t.text, findings, analysis.candidates, self.sex_of_name,
-                                  spec.pivot)
+                                  spec.pivot, self.state_of_city)
             stored = pickle.dumps((doc.format, tuple(findings), tuple(ms)), protocol=5)
             return _Result(t.index, t.id, record=fielded.record(ms), counts=counts,
                            stored=stored)

@@ -132,3 +132,14 @@ def test_render(mention, original, level, top, value, after, rendered):
 def test_finer_than(qi, text_value, table_value, finer):
     """A value read from released text is finer than the table's when it narrows it."""
     assert fielded.finer_than(qi, text_value, table_value) is finer
+
+
+def test_town_without_a_state_takes_the_lexicon_home_state():
+    """A town named alone ("lives in Peabody") gets its state from `state_of_city`; without
+    one, or for a town it does not know, the state is unknown ('?')."""
+    t = "lives in Peabody and works in Springfield"
+    fs = [_at(t, "Peabody", "city"), _at(t, "Springfield", "city")]
+    homes = {"Peabody": "MA"}
+    assert _seen(t, fs) == [("city", "Peabody, ?", "Peabody"), ("city", "Springfield, ?", "Springfield")]
+    got = [(m.value) for m in fielded.mentions(t, fs, (), None, 30, homes.get)]
+    assert got == ["Peabody, MA", "Springfield, ?"]
