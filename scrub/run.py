@@ -34,7 +34,7 @@ Configuration, section [run] of the TOML file (defaults):
     century_pivot = 30          # two-digit years below it are 20xx
 
 Errors (one line each): E820 inputs mixing JSONL/CSV with other forms, E821 a file as the output
-of a folder run, E822 CSV inputs with different headers, E823 --resume with stdin, E830 unknown
+of a folder run, E822 CSV inputs with different headers, E823 --resume with stdin, E824 -k with stdin, E830 unknown
 [run] key, E831 bad [run] value, E832 unknown quasi-identifier, E833 k below 1, E834
 suppression outside 0..1, E835 --resume with a one-time key, E836 --resume with other inputs,
 options or key, E837 unreadable journal, E838 k above the number of subjects, E840 a worker that
@@ -613,6 +613,9 @@ class Runner:
                                      f"{', '.join(fielded.QI_NAMES)})")
         if opts.k is not None and opts.k < 1:
             raise ScrubError("E833", f"-k must be 1 or more, got {opts.k}")
+        if opts.k and any(s.kind == "stdin" for s in self.specs):
+            raise ScrubError("E824", "-k reads its input twice (collect, then render): save "
+                                     "stdin to a file first")
         self.suppression = opts.suppression if opts.suppression is not None \
             else float(opts.run_opt("suppression"))
         if not 0.0 <= self.suppression <= 1.0:
