@@ -25,7 +25,8 @@ _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "sev
          "eighty": 80, "ninety": 90}
 _NUMBER_WORDS = {w: i for i, w in enumerate(_UNITS, start=1)}
 
-_LEAD_NUMBER = regex.compile(r"\d+")
+#: stdlib `re`: validators run once per match, and `re` costs less per call than `regex`
+_LEAD_NUMBER = re.compile(r"\d+")
 _LEAD_WORDS = regex.compile(r"\p{L}+")
 
 
@@ -270,7 +271,9 @@ def _drop_contained(cands: list[Candidate]) -> list[Candidate]:
     cands = sorted(cands, key=lambda c: (c.start, -c.end, -c.likelihood, c.why))
     kept: list[Candidate] = []
     for c in cands:
-        if not any(k.start <= c.start and c.end <= k.end and k.likelihood >= c.likelihood
-                   for k in kept[-8:]):
+        for k in kept[-8:]:
+            if k.start <= c.start and c.end <= k.end and k.likelihood >= c.likelihood:
+                break
+        else:
             kept.append(c)
     return kept

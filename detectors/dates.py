@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import heapq
 import re
-from functools import cached_property
+from functools import cached_property, partial
 
 import regex
 
@@ -367,6 +367,41 @@ def _year_key(t: str, s: int, e: int) -> tuple:
             s >= 2 and t[s - 1].isspace())                         # 4 "in 1993"
 
 
+#: after a month word, what `date.month_year` needs: "June of 1993", "May, '93", "MAR-91"
+_MONTH_YEAR_AFTER = re.compile(
+    r"\.?(?:(?:\s+of\s+|,\s*|\s+)(?:1[89]\d\d|20\d\d|['’]\d\d)|-\d\d)", re.IGNORECASE)
+
+
+def _month_then_year(t: str, s: int, e: int) -> bool:
+    return _MONTH_YEAR_AFTER.match(t, e) is not None
+
+
+def _leading_words(pattern: str) -> frozenset[str] | None:
+    """The words of a template's leading {a,b,c} ("{in,since,...}_[<year4>]"), lower-cased."""
+    if not pattern.startswith("{"):
+        return None
+    body = pattern[1:pattern.find("}")]
+    if not body or any(ch in body for ch in "{<[_*\\"):
+        return None
+    return frozenset(w.strip().lower() for w in body.split(","))
+
+
+def _word_before(t: str, s: int, e: int, words: frozenset[str], dash: bool) -> bool:
+    """The word before the hit, past blanks (or one dash), is one of `words` ("in 1993")."""
+    lo = max(0, s - 40)
+    j = s
+    while j > lo and t[j - 1].isspace():
+        j -= 1
+    if dash and j == s and j > lo and t[j - 1] == "-":
+        j -= 1
+    if j == s:
+        return False
+    k = j - 1 if j > lo and t[j - 1] == "." else j  # "ca. 1990", "c. 1990"
+    while k > lo and t[k - 1].isalpha():
+        k -= 1
+    return t[k:j].lower() in words
+
+
 _KEY_OF = {"ordinal": lambda t, s, e: (), "month": _month_key, "numsep": _numsep_key,
            "year": _year_key,
            "weekday": lambda t, s, e: (e - s >= 6,), "holiday": lambda t, s, e: (),
@@ -545,19 +580,49 @@ class DateDetector(Detector):
             return []
         return lists[0] if len(lists) == 1 else list(heapq.merge(*lists))
 
-    @classmethod
-    def windows(cls, text: str, grouped: dict[str, dict[tuple, list]], plan: tuple) -> list[tuple[int, int]]:
-        """The parts of the text worth scanning for one template, by its gate plan."""
-        return _pad(text, cls.hits(grouped, plan), plan[1], plan[2])
+    @cached_property
+    def refiners(self) -> list:
+        """Per template of `plan`: a finer test of each hit (text, start, end) → bool, or None.
+
+        Hits of a month word or a year are common and most open windows for templates that
+        then find nothing there; these tests (the shape after the month word, the word before
+        it or before the year, read from the template's own leading words) spare the search.
+        """
+        out = []
+        for _, matcher in self.plan:
+            t = matcher.templates[0]
+            words = _leading_words(t.pattern)
+            if t.id == "date.month_year":
+                out.append(_month_then_year)
+            elif t.id == "date.month_context" and words:
+                out.append(partial(_word_before, words=words, dash=True))
+            elif t.id == "date.year_context" and words:
+                out.append(partial(_word_before, words=words, dash=False))
+            else:
+                out.append(None)
+        return out
+
+    def template_hits(self, text: str, grouped: dict[str, dict[tuple, list]], i: int) -> list[tuple[int, int]]:
+        """The hits around which template `i` of `plan` is sought."""
+        hits = self.hits(grouped, self.plan[i][0])
+        refine = self.refiners[i]
+        return hits if refine is None else [h for h in hits if refine(text, h[0], h[1])]
 
     @classmethod
-    def anchors(cls, text: str, grouped: dict[str, dict[tuple, list]], plan: tuple) -> list[tuple[int, int]]:
+    def windows(cls, text: str, grouped: dict[str, dict[tuple, list]], plan: tuple,
+                hits: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
+        """The parts of the text worth scanning for one template, by its gate plan."""
+        return _pad(text, cls.hits(grouped, plan) if hits is None else hits, plan[1], plan[2])
+
+    @classmethod
+    def anchors(cls, text: str, grouped: dict[str, dict[tuple, list]], plan: tuple,
+                hits: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
         """(hit, end of its window) for a template whose matches start at its gate's hits.
 
         Each ends where the window a scan would search ends, so a match is found (or cut) as
         a scan of the windows would find it.
         """
-        hits = cls.hits(grouped, plan)
+        hits = cls.hits(grouped, plan) if hits is None else hits
         windows = _pad(text, hits, 0, plan[2])
         out = []
         j = 0
@@ -569,9 +634,12 @@ class DateDetector(Detector):
 
     def _match(self, text: str, grouped: dict[str, dict[tuple, list]], i: int) -> list[Candidate]:
         plan, matcher = self.plan[i]
+        hits = self.template_hits(text, grouped, i)
+        if not hits:
+            return []
         if i in self.anchored:
-            return matcher.match_at(text, self.anchors(text, grouped, plan))
-        return matcher.match(text, self.windows(text, grouped, plan))
+            return matcher.match_at(text, self.anchors(text, grouped, plan, hits))
+        return matcher.match(text, self.windows(text, grouped, plan, hits))
 
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
