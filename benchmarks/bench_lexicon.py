@@ -7,6 +7,7 @@ import argparse
 import gzip
 import random
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -27,11 +28,15 @@ def main() -> None:
     print(f"word lists: {d} ({sum(p.stat().st_size for p in d.glob('*.tsv.gz')) / 1e6:.2f} MB of .tsv.gz)")
 
     t = time.perf_counter()
-    lex = lx.Lexicon(cache_dir=cache)
+    lex = lx.Lexicon(cache_dir=cache, prebuilt=False)
     print(f"cold start (build every Bloom table, write cache): {time.perf_counter() - t:.2f} s")
     t = time.perf_counter()
-    lex = lx.Lexicon(cache_dir=cache)
+    lex = lx.Lexicon(cache_dir=cache, prebuilt=False)
     print(f"warm start (read cache): {(time.perf_counter() - t) * 1000:.1f} ms  [{lex.load_info.source}]")
+    t = time.perf_counter()
+    shipped = lx.Lexicon(cache_dir=False)
+    print(f"fresh install (tables shipped in wordlists/): {(time.perf_counter() - t) * 1000:.1f} ms  "
+          f"[{shipped.load_info.source}]")
     for name in lx.PHRASE_TABLES:
         t = time.perf_counter()
         lex.phrases(name)
@@ -42,6 +47,17 @@ def main() -> None:
         size = (cache / f"phrases-{name}-{lex.digest}.pkl").stat().st_size
         print(f"phrases {name:10s} {len(lex.phrases(name)):7d} phrases  build {cold:.2f} s  "
               f"warm {warm * 1000:.0f} ms (incl. 30 ms lexicon)  cache {size / 1e6:.1f} MB")
+    # memory in a fresh process (this one holds the garbage of the cold build)
+    probe = ("import resource,sys; from pathlib import Path; from scrub.lexicon import Lexicon, PHRASE_TABLES;"
+             "r=lambda: int(Path('/proc/self/statm').read_text().split()[1])*4096/1e6; a=r();"
+             "L=Lexicon(cache_dir=Path(sys.argv[1])); b=r(); [L.phrases(n) for n in PHRASE_TABLES];"
+             "print(f'{a:.0f} {b:.0f} {r():.0f} {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/1024:.0f}')")
+    out = subprocess.run([sys.executable, "-c", probe, str(cache)], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parent.parent)
+    if out.returncode == 0:
+        a, b, c, peak = out.stdout.split()
+        print(f"resident memory, fresh process: interpreter {a} MB, + Bloom tables {b} MB, "
+              f"+ every phrase table {c} MB (peak {peak} MB)")
     bl = (cache / f"lexicon-{lex.digest}.bin").stat().st_size
     print(f"Bloom cache file: {bl / 1e6:.2f} MB, {len(lex.tables)} tables, "
           f"{sum(t.n for t in lex.tables.values())} keys")
