@@ -792,9 +792,12 @@ class NameDetector(Detector):
                 keep = ["a", "b"]
             elif groups and title and infos["a"].last and not infos["a"].common:
                 keep = ["a"]
+            elif (groups and not title and infos["a"].first and not infos["a"].common
+                  and not infos["a"].place and (infos["a"].first_band or 0) <= 1):
+                keep = ["a"]  # "wife jane called", "per rn kelly": a common first name alone
             if not keep:
                 continue
-            roles = (["last_name"] if len(keep) == 1 else
+            roles = (["last_name" if title else "first_name"] if len(keep) == 1 else
                      ["first_name"] + ["middle_name"] * (len(keep) - 2) + ["last_name"])
             parts = [Candidate(m.start(g), m.end(g), r, like, self.name, why) for g, r in zip(keep, roles)]
             if title:

@@ -59,6 +59,9 @@ POSITIVES = [
     ("Nurse Practitioner Sarah O'Connor-Reyes saw the patient.", "Sarah O'Connor-Reyes", "full_name", 0.85, 1.0),
     ("Przemek Kucharski\n\nALFRICK\nUnited Kingdom", "Przemek Kucharski", "full_name", 0.7, 0.9),
     ("Family at bedside: wife Mary and daughter Susan.", "Susan", None, 0.85, 1.0),
+    ("per RN Kelly pt slept well", "Kelly", None, 0.85, 1.0),
+    ("Grandson Tyler visiting today.", "Tyler", None, 0.85, 1.0),
+    ("pt's wife jane called today", "jane", "full_name", 0.7, 0.8),
     # a name alone: a first name mid-sentence or opening a sentence, a nick name, a rare surname
     ("Yesterday we saw Kevin at home.", "Kevin", "first_name", 0.75, 0.85),
     ("Kevin reports less pain today.", "Kevin", "first_name", 0.7, 0.8),
@@ -100,6 +103,8 @@ NEGATIVES = [
     "Foley draining clear yellow urine. Skin intact, Braden 18.",
     "Medications given per MAR. Home for Christmas.",
     "Pt takes Allegra for allergies and Lyrica for pain.",
+    "Son at bedside. RN to monitor. MD aware. PT eval today.",
+    "patient states pain is better; pt will follow up",
     "Diagnosed at Brigham's last year.",
     "Insurance: Medicare and Blue Cross. Chest X-Ray: RLL infiltrate.",
     "Follow up in 2/52 with labs.",
