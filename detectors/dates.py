@@ -329,12 +329,18 @@ _YEARS = (re.compile(r"(?:1[89]|20)\d\d(?!\d)"), re.compile(r"['’]\d\d(?!\d)")
 
 
 
+_DAY_AFTER = re.compile(r"\.?\s*\d")
+_WORD_AFTER = re.compile(r"\.?\s+[^\W\d_]")
+
+
 def _month_key(t: str, s: int, e: int) -> tuple:
     after = t[e:e + 6]
     before = t[s - 12 if s > 12 else 0:s]
-    return (any(c.isdigit() for c in after[:4]),                   # 0 "March 1", "Jan. 5"
+    # 0 and 2 hold wherever the template can match (any run of blanks): their templates are
+    # tried only at the hits that pass (see _ANCHORED)
+    return (_DAY_AFTER.match(t, e) is not None,                     # 0 "March 1", "Jan. 5"
             any(c.isdigit() for c in after),                       # 1 "June of 1993"
-            after[:4].lstrip(" .\t")[:1].isalpha(),                # 2 "July third"
+            _WORD_AFTER.match(t, e) is not None,                    # 2 "July third"
             any(c.isdigit() for c in before[-9:]),                 # 3 "12th April", "1-MAR"
             before[-4:].rstrip().lower().endswith("of"),           # 4 "third of July"
             before.rstrip(" \t\n-")[-1:].isalpha())                # 5 "in March"
@@ -439,10 +445,10 @@ _PLAN = {
     "date.year_context": ("year", 16, 1, lambda k: k[4]),
 }
 _ANY_PLAN = ("any", 28, 32, None)
-#: templates whose every match starts with their gate's word (a month, a weekday, a holiday):
-#: tried once at each hit instead of searching a window, which costs several times more
-_ANCHORED = {"date.month_day_year", "date.month_day", "date.month_ordword", "date.weekday",
-             "date.holiday"}
+#: templates whose every match starts with their gate's word (a month, a weekday) at a hit
+#: that passes its test: tried once at each such hit instead of searching a window, which
+#: costs several times more (a holiday's words may be split over lines: searched)
+_ANCHORED = {"date.month_day_year", "date.month_day", "date.month_ordword", "date.weekday"}
 
 
 def group_hits(text: str, hits: dict[str, list[tuple[int, int]]]) -> dict[str, dict[tuple, list]]:
