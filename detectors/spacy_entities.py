@@ -89,10 +89,75 @@ class SpacyEntityDetector(Detector):
                     like = rule.else_likelihood
                 elif rule.needs == "capital" and not any(w[:1].isupper() for w in text.split()):
                     like = rule.else_likelihood
-                s, e = offset + ent.start_char, offset + ent.end_char
-                # spaCy sometimes includes a trailing possessive or punctuation; keep the core
-                while e > s and not doc.text[e - 1].isalnum():
-                    e -= 1
-                if e > s and like > 0:
+                if like <= 0:
+                    continue
+                for s, e in self._pieces(doc.text, offset + ent.start_char, offset + ent.end_char,
+                                         ent.label_):
                     out.append(Candidate(s, e, rule.entity, like, self.name, f"model:{ent.label_}"))
         return out
+
+    @cached_property
+    def lexicon(self):
+        try:
+            from scrub.lexicon import Lexicon
+            return Lexicon.default()
+        except Exception:  # the word lists are optional for this detector
+            return None
+
+    def _pieces(self, text: str, s: int, e: int, label: str):
+        """The parts of an entity span worth proposing.
+
+        spaCy glues neighbours onto names ("Frank at Brigham") and reads degrees as places
+        ("M.D"): a person's or place's name is cut at lower-case words, and a piece that is
+        only a title or degree is dropped.
+        """
+        if label not in ("PERSON", "GPE", "LOC", "FAC", "ORG"):
+            yield from _core(text, s, e)
+            return
+        piece_start = None
+        pos = s
+        words = []
+        for tok in text[s:e].split():
+            ts = text.index(tok, pos)
+            pos = ts + len(tok)
+            words.append((ts, pos, tok))
+        keep_lower = _PARTICLES if label != "PERSON" else _NAME_PARTICLES
+        runs, cur = [], []
+        for ts, te, tok in words:
+            if tok[:1].islower() and tok not in keep_lower:
+                if cur:
+                    runs.append(cur)
+                cur = []
+            else:
+                cur.append((ts, te, tok))
+        if cur:
+            runs.append(cur)
+        for run in runs:
+            while run and run[0][2][:1].islower():  # "the U. S. Junior Gymnastics"
+                run = run[1:]
+            while run and run[-1][2][:1].islower():
+                run = run[:-1]
+            if not run:
+                continue
+            for rs, re_ in _core(text, run[0][0], run[-1][1]):
+                word = text[rs:re_].strip(".")
+                lex = self.lexicon
+                if lex is not None and (lex.is_degree(word) or lex.is_title(word)):
+                    continue
+                if len(word.replace(".", "")) <= 1:
+                    continue
+                yield rs, re_
+
+
+_PARTICLES = frozenset({"of", "the", "and", "de", "la", "du", "del", "van", "von", "der", "on", "upon", "'s"})
+_NAME_PARTICLES = frozenset({"de", "la", "du", "del", "van", "von", "der", "da", "di", "bin", "ibn", "al"})
+
+
+def _core(text: str, s: int, e: int):
+    """Trim a span to start and end on a letter or digit (spaCy keeps trailing punctuation)."""
+    while s < e and not text[s].isalnum():
+        s += 1
+    while e > s and not text[e - 1].isalnum():
+        e -= 1
+    if e > s:
+        yield s, e

@@ -1,0 +1,46 @@
+"""The spaCy entity detector: labels mapped to entities, spans cleaned of spaCy's habits."""
+import pytest
+
+from scrub.detectors.spacy_entities import SpacyEntityDetector, load_label_rules, slices
+from scrub.types import Document
+
+
+@pytest.fixture(scope="module")
+def det():
+    return SpacyEntityDetector()
+
+
+def test_letter_names_places_and_cleaned_spans(det):
+    """Names and places are proposed; 'M.D' is no place and 'at' is cut off a name."""
+    text = "Marjorie Long, M.D.\nBoston, MA\n\nDiagnosed by Dr. Frank at Brigham's in June of 1993."
+    got = {(text[c.start:c.end], c.entity) for c in det.detect(Document(text))}
+    assert ("Marjorie Long", "name") in got
+    assert ("Boston", "place") in got
+    assert not any(t.startswith("M.D") for t, _ in got)
+    assert not any(" at " in t or t.startswith("at ") for t, _ in got)
+
+
+def test_dates_without_digits_fall_below_threshold(det):
+    """spaCy's 'a week' is a DATE to spaCy, not an identifier: its likelihood stays low."""
+    text = "We will call her in a week to schedule a visit on June 3, 1993."
+    dates = {text[c.start:c.end]: c.likelihood for c in det.detect(Document(text)) if c.entity == "date"}
+    assert dates.get("June 3, 1993", 0) >= 0.6
+    assert all(v < 0.7 for k, v in dates.items() if not any(ch.isdigit() for ch in k))
+
+
+def test_label_rules_come_from_the_toml():
+    """Every rule has an entity of the catalogue and a likelihood within 0..1."""
+    from scrub.entities import CATALOGUE
+    rules = load_label_rules()
+    assert {"PERSON", "GPE", "ORG", "DATE"} <= set(rules)
+    for r in rules.values():
+        assert r.entity in CATALOGUE and 0 <= r.likelihood <= 1
+
+
+def test_slices_cover_long_text_at_line_breaks():
+    """A text longer than a slice is cut after newlines, and the pieces rebuild it exactly."""
+    text = ("line of text\n" * 10000)
+    pieces = list(slices(text, 5000))
+    assert "".join(p for _, p in pieces) == text
+    assert all(p.endswith("\n") for _, p in pieces)
+    assert [o for o, _ in pieces] == [sum(len(p) for _, p in pieces[:i]) for i in range(len(pieces))]
