@@ -111,7 +111,11 @@ _INFANT_UNITS = frozenset(("months", "month", "mos", "mo", "weeks", "week", "wks
 
 
 def _old_gate(low: str, start: int) -> str | None:
-    """The gate of an "old" at `start` of the lower-cased text, by the words before it."""
+    """The gate of an "old" at `start` of the lower-cased text, by the words before it.
+
+    "old_at:<n>": a unit of years after the number starting at n ("47-year-old"): the only
+    place a match ending at this "old" can start, so it is tried there, not searched for.
+    """
     lo = max(0, start - 40)  # a window reaches 40 characters back
     j = start
     while j > lo and low[j - 1].isspace():
@@ -131,6 +135,13 @@ def _old_gate(low: str, start: int) -> str | None:
         i -= 1
     before = low[i - 1] if i > 0 else ""
     if unit in _YEAR_UNITS:
+        if before.isdecimal():
+            r = i - 1
+            while r > lo and low[r - 1].isdecimal():
+                r -= 1
+            if (r > lo or r == 0) and (r == 0 or low[r - 1] != "/"):
+                # not the "12" of "7 and 6/12 year old", nor cut by the window's reach
+                return f"old_at:{r}"
         if before.isdigit():
             return "old"
         if i < k and before.isalpha() and unit in ("years", "year"):
@@ -168,7 +179,9 @@ def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
         _AUTOMATON = _automaton()  # built once per process; read-only afterwards
     hits: dict[str, list[tuple[int, int]]] = {g: [] for g in _ROOM}
     low = text.lower()
+    same_length = len(low) == len(text)  # else offsets in `low` are not the text's: search
     raw_old: list[tuple[int, int]] = []
+    hits["old_at"] = []
     for end, (gate, size) in _AUTOMATON.iter(low):
         start = end + 1 - size
         if gate == "yo":
@@ -183,6 +196,11 @@ def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
             gate = _old_gate(low, start)
             if gate is None:
                 continue
+            if gate.startswith("old_at:"):
+                if same_length:
+                    hits["old_at"].append((int(gate[7:]), end + 1))
+                    continue
+                gate = "old"
         hits[gate].append((start, end + 1))
     hits["sex"] = _sex_hits(text)
     hits["any"] = sorted(h for g in ("yo", "label", "sex", "of_age", "decade") for h in hits[g])
@@ -241,6 +259,13 @@ class AgeDetector(Detector):
         hits = gate_hits(text)
         found = [c for gate, matcher in self.gated
                  for c in matcher.match(text, self.windows(text, hits, gate))]
+        if hits["old_at"]:
+            # (number, end of its "old"): a match there ends at that "old"; four characters
+            # after it let the boundary after "old" see what a window would show it
+            n = len(text)
+            for gate, matcher in self.gated:
+                if gate == "old":
+                    found.extend(matcher.match_at(text, [(r, min(n, e + 4)) for r, e in hits["old_at"]]))
         for c in found:
             if c.why in _LABELLED and _UNIT_AFTER.match(text, c.end, min(len(text), c.end + 16)):
                 continue

@@ -406,16 +406,14 @@ class TemplateMatcher:
         attempt per hit costs far less than a search of a window around it. As in a scan, a
         template's match is not sought at an anchor inside its previous match.
         """
-        out: list[Candidate] = []
-        append = out.append
+        outs: list[list[Candidate]] = [[] for _ in self._compiled]
         detector = self.detector
         window = self.CONTEXT_WINDOW
-        for c in self._compiled:
-            t = c.template
-            match = c.pattern.match
-            fn = self.validators.get(t.validate) if t.validate else None
-            context = c.context
-            base, boost, entity, why = t.likelihood, t.context_boost, t.entity, f"template:{t.id}"
+        for pattern, members in self._runs:
+            match = pattern.match
+            judges = [(outs[k].append, self.validators.get(c.template.validate) if c.template.validate else None,
+                       c.context, c.template.likelihood, c.template.context_boost, c.template.entity,
+                       f"template:{c.template.id}") for k, c in members]
             last = -1
             for start, end in anchors:
                 if start < last:
@@ -427,18 +425,18 @@ class TemplateMatcher:
                 s, e = m.span("span")
                 if s >= e:
                     continue
-                like = base
-                if fn is not None:
-                    verdict = fn(text[s:e])
-                    if verdict is False:
-                        continue
-                    if verdict is True:
-                        like = 1.0
-                if context is not None and like < 1.0:
-                    if context.search(text, start - window if start > window else 0, s):
-                        like = min(1.0, like + boost)
-                append(Candidate(s, e, entity, round(like, 4), detector, why))
-        return out
+                for append, fn, context, like, boost, entity, why in judges:
+                    if fn is not None:
+                        verdict = fn(text[s:e])
+                        if verdict is False:
+                            continue
+                        if verdict is True:
+                            like = 1.0
+                    if context is not None and like < 1.0:
+                        if context.search(text, start - window if start > window else 0, s):
+                            like = min(1.0, like + boost)
+                    append(Candidate(s, e, entity, round(like, 4), detector, why))
+        return outs[0] if len(outs) == 1 else [c for out in outs for c in out]
 
 
 _WORDS = regex.compile(r"\w+")
