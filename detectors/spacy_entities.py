@@ -5,6 +5,7 @@ max_length still works and memory stays bounded.
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import cached_property
@@ -93,6 +94,14 @@ class SpacyEntityDetector(Detector):
                     continue
                 for s, e in self._pieces(doc.text, offset + ent.start_char, offset + ent.end_char,
                                          ent.label_):
+                    nxt = _EPONYM_HEAD.match(doc.text, e)
+                    if nxt and ent.label_ in ("PERSON", "GPE", "ORG", "NORP"):
+                        continue  # "Chaddock sign", "Gleason score", "Framingham risk score"
+                    if ent.label_ == "GPE" and self.lexicon is not None and \
+                            self.lexicon.is_state(doc.text[s:e]) and " " not in doc.text[s:e].strip():
+                        # a state alone is not an identifier under Safe Harbor; in an
+                        # address the address detector finds it
+                        like = min(like, self.rules[ent.label_].else_likelihood or 0.5)
                     out.append(Candidate(s, e, rule.entity, like, self.name, f"model:{ent.label_}"))
         return out
 
@@ -149,6 +158,11 @@ class SpacyEntityDetector(Detector):
                 yield rs, re_
 
 
+_EPONYM_HEAD = re.compile(
+    r"(?:['’]s)?\s+(?:risk\s+)?(?:sign|signs|score|scores|scale|criteria|classification|syndrome|disease|"
+    r"test|maneuver|manoeuvre|reflex|procedure|operation|repair|equation|formula|rule|index|"
+    r"grade|grading|stage|staging|phenomenon|triad|lymphoma|palsy|fracture|catheter|tube|"
+    r"protocol|method|approach|technique|study|trial|cohort|model|type)\b", re.IGNORECASE)
 _PARTICLES = frozenset({"of", "the", "and", "de", "la", "du", "del", "van", "von", "der", "on", "upon", "'s"})
 _NAME_PARTICLES = frozenset({"de", "la", "du", "del", "van", "von", "der", "da", "di", "bin", "ibn", "al"})
 

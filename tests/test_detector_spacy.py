@@ -44,3 +44,19 @@ def test_slices_cover_long_text_at_line_breaks():
     assert "".join(p for _, p in pieces) == text
     assert all(p.endswith("\n") for _, p in pieces)
     assert [o for o, _ in pieces] == [sum(len(p) for _, p in pieces[:i]) for i in range(len(pieces))]
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Is a positive Chaddock sign specific for an upper motor neuron lesion?", "Chaddock"),
+    ("Does a Gleason score of 7 change management?", "Gleason"),
+    ("How do I compute the Framingham risk score for a smoker?", "Framingham"),
+])
+def test_eponyms_are_no_names(det, text, word):
+    """A name or place that heads a sign, score or scale is a medical eponym, not a person."""
+    assert not any(text[c.start:c.end] == word and c.likelihood >= 0.7 for c in det.detect(Document(text)))
+
+
+def test_state_alone_falls_below_threshold(det):
+    """A state on its own is not a Safe Harbor identifier; spaCy's GPE for it stays below 0.7."""
+    text = "What are the reporting rules for measles in California this year?"
+    assert all(c.likelihood < 0.7 for c in det.detect(Document(text)) if text[c.start:c.end] == "California")
