@@ -190,9 +190,14 @@ def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
             if not before or not (before[-1].isdigit() or (before[-1] in " \t-" and before[:1].isdigit())):
                 continue
         elif start > 0 and low[start - 1].isalpha():
-            continue  # "page", "know", "cold"
+            # "page", "know", "cold"; but a unit glued to "old" ("47-yearold", "12-monthsold")
+            # is what the templates allow ({_,-}? before "old"): _old_gate reads the unit
+            if gate != "old" or low[start - 1] not in "srhyko" or _old_gate(low, start) is None:
+                continue
+        else:
+            if gate == "old":
+                raw_old.append((start, end + 1))
         if gate == "old":
-            raw_old.append((start, end + 1))
             gate = _old_gate(low, start)
             if gate is None:
                 continue
