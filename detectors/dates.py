@@ -329,6 +329,9 @@ _YEARS = (re.compile(r"(?:1[89]|20)\d\d(?!\d)"), re.compile(r"['’]\d\d(?!\d)")
 
 
 
+#: how far past a month word its tests look: beyond the windows of the templates that use them
+#: (a megabyte of blanks after "March" must not be read twice per hit)
+_KEY_REACH = 64
 _DAY_AFTER = re.compile(r"\.?\s*\d")
 _WORD_AFTER = re.compile(r"\.?\s+[^\W\d_]")
 
@@ -338,9 +341,9 @@ def _month_key(t: str, s: int, e: int) -> tuple:
     before = t[s - 12 if s > 12 else 0:s]
     # 0 and 2 hold wherever the template can match (any run of blanks): their templates are
     # tried only at the hits that pass (see _ANCHORED)
-    return (_DAY_AFTER.match(t, e) is not None,                     # 0 "March 1", "Jan. 5"
+    return (_DAY_AFTER.match(t, e, e + _KEY_REACH) is not None,     # 0 "March 1", "Jan. 5"
             any(c.isdigit() for c in after),                       # 1 "June of 1993"
-            _WORD_AFTER.match(t, e) is not None,                    # 2 "July third"
+            _WORD_AFTER.match(t, e, e + _KEY_REACH) is not None,    # 2 "July third"
             any(c.isdigit() for c in before[-9:]),                 # 3 "12th April", "1-MAR"
             before[-4:].rstrip().lower().endswith("of"),           # 4 "third of July"
             before.rstrip(" \t\n-")[-1:].isalpha())                # 5 "in March"
@@ -379,7 +382,7 @@ _MONTH_YEAR_AFTER = re.compile(
 
 
 def _month_then_year(t: str, s: int, e: int) -> bool:
-    return _MONTH_YEAR_AFTER.match(t, e) is not None
+    return _MONTH_YEAR_AFTER.match(t, e, e + _KEY_REACH) is not None
 
 
 def _leading_words(pattern: str) -> frozenset[str] | None:

@@ -34,6 +34,7 @@ POSITIVES = [
     ("She is 92 years of age.", "92 years", 0.9, 1.0),
     ("a 92-yo man", "92-yo", 0.9, 1.0),
     ("a widow in her late 90s", "late 90s", 0.85, 1.0),
+    ("pt is a 92 yrsold man", "92 yrsold", 0.9, 1.0),  # the unit glued to "old", as the template allows
 ]
 
 
@@ -65,6 +66,8 @@ YOUNGER = [
     ("a seventy-year-old man", "seventy-year-old"),
     ("This 89 year old female", "89 year old"),
     ("He is 47 years of age.", "47 years"),
+    ("a 47-yearold man", "47-yearold"),
+    ("a 12-monthsold boy", "12-monthsold"),
 ]
 
 
@@ -186,3 +189,24 @@ def test_nursing_note_ages():
     text = (DATA / "nursing-note-dates.txt").read_text(encoding="utf-8")
     assert [h[0] for h in found(text)] == ["92 yo"]
     assert [h[0] for h in found(text, threshold=0.5)] == ["92 yo", "63 years old"]
+
+
+def _fixture_text():
+    texts = [json.loads(line)["text"] for p in sorted(DATA.glob("*.jsonl"))
+             for line in p.read_text(encoding="utf-8").splitlines()]
+    return "\n\n".join(texts + [p.read_text(encoding="utf-8") for p in sorted(DATA.glob("*.txt"))])
+
+
+def test_gates_and_anchors_lose_no_template_match():
+    """The gated windows and anchored tries find exactly what a plain scan of every template over the whole text finds."""
+    from scrub.detectors.ages import gate_hits
+    from scrub.templates import TemplateMatcher
+
+    text = _fixture_text() + "\n47 yearold, 12-monthsold, 7 and 6/12 year old, a 92-year-old"
+    plain = set(TemplateMatcher(DET.templates, DET.name, DET.validators()).match(text))
+    hits = gate_hits(text)
+    gated = {c for gate, m in DET.gated for c in m.match(text, DET.windows(text, hits, gate))}
+    gated |= {c for gate, m in DET.gated if gate == "old"
+              for c in m.match_at(text, [(r, min(len(text), e + 4)) for r, e in hits["old_at"]])}
+    assert len(plain) > 300
+    assert gated == plain

@@ -275,3 +275,22 @@ def test_nursing_note_dates_exactly():
     text = (DATA / "nursing-note-dates.txt").read_text(encoding="utf-8")
     got = [h[0] for h in found(text)]
     assert got == ["3/12", "3/10", "3/15", "4/2 at 10am", "3/14 0600", "3/9/2024", "05/26/31"]
+
+
+def _fixture_text():
+    texts = [json.loads(line)["text"] for p in sorted(DATA.glob("*.jsonl"))
+             for line in p.read_text(encoding="utf-8").splitlines()]
+    return "\n\n".join(texts + [p.read_text(encoding="utf-8") for p in sorted(DATA.glob("*.txt"))])
+
+
+def test_gates_and_anchors_lose_no_template_match():
+    """The gated windows and anchored tries find exactly what a plain scan of every template over the whole text finds."""
+    from scrub.detectors.dates import gate_hits, group_hits
+    from scrub.templates import TemplateMatcher
+
+    text = _fixture_text() + "\nSept\nthird; March    5, 2020; mid-June 1993; ca. 1990; x.in 1991"
+    plain = set(TemplateMatcher(DET.templates, DET.name, DET.validators()).match(text))
+    grouped = group_hits(text, gate_hits(text))
+    gated = {c for i in range(len(DET.plan)) for c in DET._match(text, grouped, i)}
+    assert len(plain) > 500
+    assert gated == plain
