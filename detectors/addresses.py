@@ -1,0 +1,268 @@
+"""The address detector (scrub.addresses.v1): streets, cities, states, ZIPs, countries, places,
+whole address blocks (level 3, with their parts) and "City, ST" locations (level 5).
+
+Pattern-like forms (PO boxes, units, labelled ZIPs, counties) are templates in
+templates/addresses.toml; the list-driven forms are one regex pass each, built from the
+lexicon's USPS suffix and state lists, plus Aho-Corasick scans of its place/state/country tables.
+"""
+from __future__ import annotations
+
+from functools import cached_property
+
+import regex
+
+from scrub.detector import Detector
+from scrub.lexicon import Lexicon, read_tsv
+from scrub.templates import load_rules
+from scrub.types import Candidate, Document
+
+#: two-letter USPS codes that are also words or degrees: they need a ZIP or a listed city before
+AMBIGUOUS_STATES = frozenset({"IN", "OR", "ME", "OK", "PA", "MD", "DE", "HI"})
+#: words before a town that say it is a place ("lives in Peabody", "from Fresno", "moved to Ohio")
+STRONG_BEFORE = regex.compile(
+    r"(?:lives?|living|lived|resides?|residing|resident|moved|moving|relocated|born|raised|grew[ \t]+up|"
+    r"stays?|staying|visiting|vacation(?:ing)?|travel(?:l?ed|l?ing)?|returned|home|house|native|"
+    r"transferred|drove|flew|trip|based|located|situated)[ \t]+(?:\w+[ \t]+)?(?:in|from|to|near|at|of)"
+    r"[ \t]+(?:the[ \t]+)?$|(?:from|near|outside(?:[ \t]+of)?|downtown|suburbs?[ \t]+of|area[ \t]+of)[ \t]+$"
+    r"|(?:town|city|village|county)[ \t]+of[ \t]+$",
+    regex.IGNORECASE)
+WEAK_BEFORE = regex.compile(r"(?:in|to|at|of|via|and|or)[ \t]+$", regex.IGNORECASE)
+_NAME_WORD = r"(?:[A-Z][\w'’-]*|\d{1,3}(?:st|nd|rd|th))\.?"
+_DIRECTION = r"(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)"
+_CAP_WORD = regex.compile(r"[A-Z][\w'’.-]*")
+
+
+def _alternation(words) -> str:
+    return "|".join(regex.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
+
+
+class AddressDetector(Detector):
+    """Addresses and places, from templates, USPS lists and the lexicon's place tables."""
+
+    name = "scrub.addresses.v1"
+    entities = ("street", "city", "state", "zip", "country", "place", "address_block", "location")
+    template_families = ("addresses",)
+
+    DEFAULT_RULES = {"street": 0.90, "street_unit": 0.95, "street_name_number": 0.85,
+                     "city_state_zip": 0.97, "city_state_zip_unlisted": 0.85, "city_state": 0.90,
+                     "town_in_context": 0.85, "town_alone": 0.75, "ambiguous_town_in_context": 0.72,
+                     "ambiguous_town_weak": 0.55, "state_name": 0.80, "country": 0.80,
+                     "zip_after_state": 0.90}
+
+    @cached_property
+    def rules(self) -> dict:
+        found = load_rules(self.settings.templates_dir, "addresses")
+        return {**self.DEFAULT_RULES, **{k: float(found[k]) for k in found if k in self.DEFAULT_RULES}}
+
+    @cached_property
+    def lex(self) -> Lexicon:
+        return Lexicon.default()
+
+    @cached_property
+    def _patterns(self) -> tuple[regex.Pattern, regex.Pattern, regex.Pattern]:
+        """The street, "City, ST ZIP" and "Name 18" patterns, from the lexicon's USPS lists."""
+        d = self.lex.directory
+        suffixes = set()
+        for r in read_tsv(d / "street_suffixes.tsv.gz"):
+            for w in (r["variant"], r["usps"], r["longhand"]):
+                if w and w.isalpha():
+                    suffixes.update((w.upper(), w.title()))
+        units = set()
+        for r in read_tsv(d / "unit_designators.tsv.gz"):
+            if r.get("kind", "unit") == "unit":
+                for w in (r["variant"], r["usps"]):
+                    if w and w.isalpha():
+                        units.update((w.upper(), w.title()))
+        states = []
+        for r in read_tsv(d / "states.tsv.gz"):
+            states += [r["name"], r["ap"]] if r["ap"] else [r["name"]]
+        unit = (r"(?P<unit>,?[ \t]*(?:(?:" + _alternation(units) + r")\.?[ \t]*#?|#)[ \t]*"
+                r"(?=[\w-]*\d|[A-Z](?![\w]))[\w-]{1,6}(?![\w]))?")
+        # lazy name words then the suffix: a run of capitalized words is never rescanned
+        street = regex.compile(
+            r"(?<![\w./,:#$-])(?P<num>\d{1,6}(?:-\d{1,4})?[A-Z]?)[ \t]+"
+            r"(?P<name>(?:" + _DIRECTION + r"\.?[ \t]+)?(?:" + _NAME_WORD + r"[ \t]+){1,4}?)"
+            r"(?P<suf>" + _alternation(suffixes) + r")(?![\w'’-])\.?"
+            r"(?:[ \t]+" + _DIRECTION + r"\.?(?![\w]))?" + unit)
+        state_alt = r"[A-Z]{2}|" + _alternation(s for s in states if s)
+        csz = regex.compile(
+            r"(?<![\w.'’-])(?P<city>[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){0,3})(?P<sep>,[ \t]*|[ \t]+)"
+            r"(?P<state>" + state_alt + r")(?![\w'’-])(?:\.(?![\w]))?"
+            r"(?:[ \t,]+(?P<zip>\d{5}(?:-\d{4})?)(?![\w-]))?")
+        name_number = regex.compile(r"^[ \t]*(?P<span>[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){0,3}[ \t]+"
+                                    r"\d{1,5}[A-Za-z]?)[ \t]*,?[ \t]*$", regex.MULTILINE)
+        return street, csz, name_number
+
+    def _states_of(self, city: str) -> tuple[str, ...]:
+        got = self.lex.phrases("places").get(city)
+        return tuple(got[2].split(",")) if got else ()
+
+    def detect(self, doc: Document) -> list[Candidate]:
+        text = doc.text
+        rules = self.rules
+        me = self.name
+        street_re, csz_re, name_number_re = self._patterns
+        out: list[Candidate] = list(self.matcher.match(text))
+        streets: list[Candidate] = []
+        for m in street_re.finditer(text):
+            s, e = m.span()
+            if m.group("unit"):
+                like, why = rules["street_unit"], "context:street-unit"
+            else:
+                like, why = rules["street"], "list:street_suffixes"
+            streets.append(Candidate(s, e, "street", like, me, why))
+        cszs: list[tuple[Candidate, ...]] = []  # (whole, parts...)
+        for m in csz_re.finditer(text):
+            got = self._city_state_zip(text, m, rules)
+            if got:
+                cszs.append(got)
+        # "Huntington 18": a name and a number on the line right before a city line
+        for whole, *_ in cszs:
+            line_start = text.rfind("\n", 0, whole.start) + 1
+            if text[line_start:whole.start].strip(" \t"):
+                continue
+            prev_end = line_start - 1
+            if prev_end <= 0:
+                continue
+            prev_start = text.rfind("\n", 0, prev_end) + 1
+            m = name_number_re.match(text, prev_start, prev_end)
+            if m and not any(c.start <= m.start("span") < c.end for c in streets):
+                streets.append(Candidate(m.start("span"), m.end("span"), "street",
+                                         rules["street_name_number"], me, "context:name-number-line"))
+        out += streets
+        taken: list[tuple[int, int]] = []
+        for whole, *parts in cszs:
+            # a street just before (same line after a comma, or the line above) joins the block
+            street = next((c for c in streets if 0 <= whole.start - c.end <= 3
+                           and not text[c.end:whole.start].strip(" \t,\n")
+                           and text[c.end:whole.start].count("\n") <= 1), None)
+            if street is not None:
+                parts = [street] + parts
+                whole = Candidate(street.start, whole.end, "address_block",
+                                  max(whole.likelihood, street.likelihood), me, "context:address-block",
+                                  tuple(parts))
+            elif whole.entity != "address_block" and whole.entity != "location":
+                pass
+            else:
+                whole = Candidate(whole.start, whole.end, whole.entity, whole.likelihood, me, whole.why,
+                                  tuple(parts))
+            out.append(whole)
+            out.extend(parts)
+            taken.append((whole.start, whole.end))
+        out += self._in_passing(text, taken, rules)
+        return out
+
+    def _city_state_zip(self, text: str, m, rules) -> tuple[Candidate, ...] | None:
+        """"Boston, MA 02151": the city (trimmed to the listed words), state and ZIP as parts."""
+        me = self.name
+        state = m.group("state")
+        zip_ = m.group("zip")
+        lex = self.lex
+        if len(state) == 2:
+            if not lex.is_state(state):
+                return None
+            code = state
+        else:
+            got = lex.phrases("states").get(state.rstrip(".")) or lex.phrases("states").get(state)
+            if not got:
+                return None
+            code = got[1]
+        if not zip_ and "," not in m.group("sep"):
+            return None  # "Boston MA" without a comma or a ZIP is too weak
+        words = list(_CAP_WORD.finditer(m.group("city")))
+        base = m.start("city")
+        city = None
+        for k in range(len(words)):
+            cs = base + words[k].start()
+            name = text[cs:m.end("city")]
+            if code in self._states_of(name):
+                city = (cs, m.end("city"))
+                break
+        if city is None:
+            if not zip_ or len(state) != 2:
+                return None
+            last = words[-1]
+            if lex.is_title(last.group()) or lex.is_degree(last.group()):
+                return None
+            city = (base + last.start(), m.end("city"))
+            like = rules["city_state_zip_unlisted"]
+        else:
+            like = rules["city_state_zip"] if zip_ else rules["city_state"]
+        if not zip_ and state in AMBIGUOUS_STATES:
+            # "Smith, MD": a listed town before a degree-like code reads as a name
+            cityword = text[city[0]:city[1]]
+            if lex.is_surname(cityword) or lex.is_first_name(cityword) or lex.is_degree(state):
+                return None
+        parts = [Candidate(city[0], city[1], "city", like, me, "list:places"),
+                 Candidate(m.start("state"), m.end("state") + (1 if text[m.end("state"):m.end("state") + 1] == "." and len(state) > 2 else 0),
+                           "state", like, me, "list:states")]
+        if zip_:
+            zlike = like
+            zc = lex.zip_city_state(zip_[:5])
+            if zc and zc[1] == code:
+                zlike = max(like, rules["city_state_zip"])
+            parts.append(Candidate(m.start("zip"), m.end("zip"), "zip", zlike, me, "context:zip-after-state"))
+        whole = Candidate(parts[0].start, parts[-1].end, "address_block" if zip_ else "location",
+                          like, me, "context:city-state-zip" if zip_ else "context:city-state")
+        return (whole, *parts)
+
+    def _in_passing(self, text: str, taken, rules) -> list[Candidate]:
+        """Towns, states and countries named in prose, judged by capitals, lists and context."""
+        lex = self.lex
+        me = self.name
+        out = []
+
+        def inside(s, e):
+            return any(a <= s and e <= b for a, b in taken)
+
+        for s, e, payload in lex.phrases("places").find(text, case_insensitive=False):
+            if inside(s, e):
+                continue
+            word = text[s:e]
+            if not word[:1].isupper() or word.isupper():
+                continue  # all-caps words are headings and acronyms
+            before = text[max(0, s - 40):s]
+            strong = STRONG_BEFORE.search(before) is not None
+            weak = strong or WEAK_BEFORE.search(before) is not None
+            several = " " in word
+            ambiguous = (not several) and (lex.is_common_word(word) or lex.is_first_name(word)
+                                            or lex.is_surname(word) or lex.is_medical(word)
+                                            or lex.is_title(word) or lex.is_state(word))
+            if e < len(text) and text[e:e + 2] in ("'s", "’s"):
+                ambiguous = True  # "Brigham's": a hospital or a person, the organization's
+            if ambiguous:
+                if lex.is_state(word) and len(word) <= 2:
+                    continue
+                like = rules["ambiguous_town_in_context"] if strong else rules["ambiguous_town_weak"]
+                if not weak:
+                    continue
+            else:
+                like = rules["town_in_context"] if weak else rules["town_alone"]
+            out.append(Candidate(s, e, "city", like, me, "list:places" if not weak else "context:town"))
+        for s, e, payload in lex.phrases("states").find(text, case_insensitive=False):
+            if inside(s, e):
+                continue
+            word = text[s:e]
+            if len(word) <= 2 or not word[:1].isupper():
+                continue
+            if word.endswith(".") is False and e < len(text) and text[e] == "." and \
+                    lex.phrases("states").get(word + ".") is not None:
+                e += 1
+            before = text[max(0, s - 40):s]
+            named = lex.is_first_name(word) or lex.is_surname(word)  # Virginia, Georgia, Washington
+            if named and not STRONG_BEFORE.search(before) and not WEAK_BEFORE.search(before):
+                continue
+            out.append(Candidate(s, e, "state", rules["state_name"], me, "list:states"))
+        for s, e, payload in lex.phrases("countries").find(text, case_insensitive=False):
+            if inside(s, e):
+                continue
+            word = text[s:e]
+            if not word[:1].isupper():
+                continue
+            before = text[max(0, s - 40):s]
+            ambiguous = " " not in word and (lex.is_common_word(word) or lex.is_first_name(word)
+                                             or lex.is_surname(word))
+            if ambiguous and not STRONG_BEFORE.search(before):
+                continue  # Chad, Jordan, Turkey
+            out.append(Candidate(s, e, "country", rules["country"], me, "list:countries"))
+        return out
