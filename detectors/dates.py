@@ -352,6 +352,13 @@ def _month_key(t: str, s: int, e: int) -> tuple:
 
 
 def _numsep_key(t: str, s: int, e: int) -> tuple:
+    if s >= 12 and e == s + 3:
+        # the same facts read from one slice around the hit (a table of numbers has a hit
+        # every few characters): the hit's first digit is w[12], its separator w[13]
+        w = t[s - 12:e + 12]
+        after = w[15:23]
+        return (w[13], "/" in w[9:12] or "/" in w[15:17], "-" in w[9:12] or "-" in w[15:17],
+                "-" in w, w[9:13].isdigit(), "t" in after or "T" in after, w[14:18].isdigit())
     lo = max(0, s - 3)
     # a second separator right after the second number's first digits, or right before the
     # first number ("3/14/2024" is hit at "3/1" and at "4/2"); "3/15. F/u" has only one
