@@ -1134,6 +1134,11 @@ def _execute(spec: _WorkerSpec, chunks: Iterable[list[_Task]], jobs: int, in_fli
         return
     pool = _Pool(spec, jobs)
     pending: deque = deque()
+    # The pool pickles tasks and unpickles results in helper threads of this process; with
+    # the default 5 ms switch interval each hand-over of the GIL between them and this thread
+    # (parsing input, writing output) can stall the workers. Hand it over sooner.
+    old_interval = sys.getswitchinterval()
+    sys.setswitchinterval(min(old_interval, 0.0002))
     try:
         for chunk in chunks:
             pending.append((chunk, pool.submit(chunk)))
@@ -1142,6 +1147,7 @@ def _execute(spec: _WorkerSpec, chunks: Iterable[list[_Task]], jobs: int, in_fli
         while pending:
             yield pool.collect(*pending.popleft(), pending)
     finally:
+        sys.setswitchinterval(old_interval)
         pool.shutdown()
 
 
