@@ -14,7 +14,8 @@ import ahocorasick
 import regex
 
 from scrub.detector import Detector
-from scrub.templates import gate_windows, load_rules
+from scrub.detectors import _scan
+from scrub.templates import TemplateMatcher, gate_windows, load_rules
 from scrub.types import Candidate, Document
 
 # ------------------------------------------------------------------------------ checksums
@@ -211,6 +212,16 @@ _SIGNATURE = regex.compile(
 #: text, so windows need not hold them. Near digit runs are chained into one hit.
 _DIGIT_GATE = regex.compile(r"\d{3}(?:[^\n]{0,24}?\d{3})*")
 _BEFORE, _AFTER = 24, 24
+#: where each template can start, for the exact regex it was checked against (see
+#: detectors/_scan.py): "digits" at a run of 3+ digits after no letter or digit; "token" at a
+#: word start at most 24 letters, digits or hyphens before such a run, or at an IBAN head
+_ANCHOR_RULES = {
+    "ssn-dashed": ("a58d0ba9a457", "digits"), "ssn-spaced": ("dfb2b7241900", "digits"),
+    "ssn-plain": ("fa8d9a100fff", "digits"), "credit-card": ("c558a3f5fc27", "digits"),
+    "npi": ("0aa0ddaed886", "digits"), "long-number": ("45a409219dc5", "digits"),
+    "iban": ("247fb7e49be8", "token"), "vin": ("100ad01f4da6", "token"),
+    "dea": ("07c14eb7043d", "token"), "coded-identifier": ("aba72ea357ec", "token"),
+}
 #: a value followed by one of these is a measurement, not an identifier
 _UNIT_AFTER = regex.compile(
     r"[ \t]*(?:mg|mcg|ug|g|gm|kg|lbs?|ml|cc|l|units?|iu|meq|mmol|mmhg|bpm|%|x|times|tabs?|tablets?|"
@@ -256,6 +267,33 @@ class IdDetector(Detector):
         found = load_rules(self.settings.templates_dir, "ids")
         return {**self.DEFAULT_RULES, **{k: float(found[k]) for k in found if k in self.DEFAULT_RULES}}
 
+    @cached_property
+    def _matchers(self) -> dict[str, TemplateMatcher]:
+        """One matcher per anchor kind ("digits", "token", "search")."""
+        groups = _scan.split_by_anchor(self.matcher._compiled, _ANCHOR_RULES)
+        return {k: TemplateMatcher(ts, self.name, self.validators()) for k, ts in groups.items()}
+
+    def _templated(self, text: str) -> list[Candidate]:
+        """Template candidates: anchored where the class scan allows, else searched in windows."""
+        cls = _scan.classes(text)
+        if cls is None:
+            return self.matcher.match(text, gate_windows(text, _DIGIT_GATE, _BEFORE, _AFTER, long_runs=40))
+        matchers = self._matchers
+        n = len(text)
+        out: list[Candidate] = []
+        runs = None
+        if "digits" in matchers:
+            runs = _scan.digit_runs(cls, 3)
+            starts = [s for s in runs if s == 0 or cls[s - 1] not in _scan._WORD]
+            out += matchers["digits"].match_at(text, _scan.anchors(starts, n))
+        if "token" in matchers:
+            runs = _scan.digit_runs(cls, 3) if runs is None else runs
+            starts = sorted(set(_scan.token_starts_before(cls, runs, 24)) | set(_scan.iban_heads(cls)))
+            out += matchers["token"].match_at(text, _scan.anchors(starts, n))
+        if "search" in matchers:
+            out += matchers["search"].match(text, gate_windows(text, _DIGIT_GATE, _BEFORE, _AFTER, long_runs=40))
+        return _scan.in_template_order(out, self.templates)
+
     @staticmethod
     def _labelled(text: str):
         """Matches of the label pattern, tried only where a label's first word starts.
@@ -284,8 +322,7 @@ class IdDetector(Detector):
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
         rules = self.rules
-        windows = gate_windows(text, _DIGIT_GATE, _BEFORE, _AFTER, long_runs=40)
-        out = self.matcher.match(text, windows)
+        out = self._templated(text)
         for m in self._labelled(text):
             ent, strong = next(_GROUP[g] for g in _GROUP if m.group(g) is not None)
             s, e = m.span("v")
