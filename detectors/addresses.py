@@ -7,7 +7,8 @@ lexicon's USPS suffix and state lists, plus Aho-Corasick scans of its place/stat
 """
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, lru_cache
+from pathlib import Path
 
 import regex
 
@@ -29,7 +30,26 @@ STRONG_BEFORE = regex.compile(
 WEAK_BEFORE = regex.compile(r"(?:in|to|at|of|via|and|or)[ \t]+$", regex.IGNORECASE)
 _NAME_WORD = r"(?:[A-Z][\w'’-]*|\d{1,3}(?:st|nd|rd|th))\.?"
 _DIRECTION = r"(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)"
+#: what follows "lives at" / "address:" up to the end of the line or sentence, when it starts
+#: with a house number ("lives at 5049 Harjukuja 54, Seinäjoki"): foreign forms no list knows
+_ADDRESS_LABEL = regex.compile(
+    r"(?:\baddress(?:[ \t]+is)?|\b(?:lives|living|resides|residing|located|staying)[ \t]+at)[ \t]*:?[ \t]*"
+    r"(?P<span>\d{1,6}[A-Za-z]?[ \t,]+[\w'’#-]+(?:[ \t,]+[\w'’#-]+){0,9}?)"
+    r"(?=[ \t]*(?:$|\n|[.;!?](?:\s|$)|[ \t]+(?:and|for|on|since|with|but|in[ \t]+(?:the|a|his|her))\b))",
+    regex.IGNORECASE | regex.MULTILINE)
+#: a capitalized word right before, on the same line, not ending a sentence
+_CAP_BEFORE = regex.compile(r"(?<![.!?:;]\s*)\b[A-Z][\w'’-]*[ \t]+$")
 _CAP_WORD = regex.compile(r"[A-Z][\w'’.-]*")
+
+
+@lru_cache(maxsize=2)
+def _populations(directory: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for r in read_tsv(Path(directory) / "places.tsv.gz"):
+        pop = int(r["population"] or 0)
+        if pop > out.get(r["city"], 0):
+            out[r["city"]] = pop
+    return out
 
 
 def _alternation(words) -> str:
@@ -47,7 +67,7 @@ class AddressDetector(Detector):
                      "city_state_zip": 0.97, "city_state_zip_unlisted": 0.85, "city_state": 0.90,
                      "town_in_context": 0.85, "town_alone": 0.75, "ambiguous_town_in_context": 0.72,
                      "ambiguous_town_weak": 0.55, "state_name": 0.80, "country": 0.80,
-                     "zip_after_state": 0.90}
+                     "zip_after_state": 0.90, "address_labelled": 0.85}
 
     @cached_property
     def rules(self) -> dict:
@@ -92,6 +112,11 @@ class AddressDetector(Detector):
         name_number = regex.compile(r"^[ \t]*(?P<span>[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){0,3}[ \t]+"
                                     r"\d{1,5}[A-Za-z]?)[ \t]*,?[ \t]*$", regex.MULTILINE)
         return street, csz, name_number
+
+    @cached_property
+    def _population(self) -> dict[str, int]:
+        """Largest population of a place name in any state (GeoNames), for towns with no context."""
+        return _populations(str(self.lex.directory))
 
     def _states_of(self, city: str) -> tuple[str, ...]:
         got = self.lex.phrases("places").get(city)
@@ -149,6 +174,10 @@ class AddressDetector(Detector):
             out.append(whole)
             out.extend(parts)
             taken.append((whole.start, whole.end))
+        for m in _ADDRESS_LABEL.finditer(text):
+            s, e = m.span("span")
+            if not any(a <= s < b for a, b in taken):
+                out.append(Candidate(s, e, "street", rules["address_labelled"], me, "context:address-label"))
         out += self._in_passing(text, taken, rules)
         return out
 
@@ -206,14 +235,31 @@ class AddressDetector(Detector):
                           like, me, "context:city-state-zip" if zip_ else "context:city-state")
         return (whole, *parts)
 
+    def _ambiguous(self, word: str) -> bool:
+        """A place name that is mostly a lower-case word ("Mobile", "Reading", "Country Club"),
+        one of the commonest first names ("Florence", "Lincoln"), a medical term or a title.
+        Surnames do not count: most towns are named after people ("Peabody", "Houston")."""
+        lex = self.lex
+        words = word.split()
+        if all((lex.capitalized_share(w) if lex.capitalized_share(w) is not None else 1.0) < 0.5
+               for w in words):
+            return True
+        if len(words) > 1:
+            return False
+        return (lex.first_name_band(word) == 0 or lex.is_medical(word) or lex.is_title(word)
+                or (len(word) <= 2 and lex.is_state(word)))
+
     def _in_passing(self, text: str, taken, rules) -> list[Candidate]:
         """Towns, states and countries named in prose, judged by capitals, lists and context."""
         lex = self.lex
         me = self.name
         out = []
 
+        towns: list[tuple[int, int]] = []
+        states = lex.phrases("states")
+
         def inside(s, e):
-            return any(a <= s and e <= b for a, b in taken)
+            return any(a <= s and e <= b for a, b in taken) or any(a < e and s < b for a, b in towns)
 
         for s, e, payload in lex.phrases("places").find(text, case_insensitive=False):
             if inside(s, e):
@@ -221,13 +267,15 @@ class AddressDetector(Detector):
             word = text[s:e]
             if not word[:1].isupper() or word.isupper():
                 continue  # all-caps words are headings and acronyms
+            if states.get(word) is not None:
+                continue  # "California": the state, judged below
             before = text[max(0, s - 40):s]
             strong = STRONG_BEFORE.search(before) is not None
             weak = strong or WEAK_BEFORE.search(before) is not None
-            several = " " in word
-            ambiguous = (not several) and (lex.is_common_word(word) or lex.is_first_name(word)
-                                            or lex.is_surname(word) or lex.is_medical(word)
-                                            or lex.is_title(word) or lex.is_state(word))
+            ambiguous = self._ambiguous(word)
+            glued = _CAP_BEFORE.search(text, max(0, s - 40), s) is not None
+            if glued and not strong:
+                continue  # the tail of a longer capitalized name ("Unionville Country Club")
             if e < len(text) and text[e:e + 2] in ("'s", "’s"):
                 ambiguous = True  # "Brigham's": a hospital or a person, the organization's
             if ambiguous:
@@ -236,9 +284,18 @@ class AddressDetector(Detector):
                 like = rules["ambiguous_town_in_context"] if strong else rules["ambiguous_town_weak"]
                 if not weak:
                     continue
+            elif weak:
+                like = rules["town_in_context"]
             else:
-                like = rules["town_in_context"] if weak else rules["town_alone"]
+                # no context: a town of some size, and for one word a big city that is no name
+                pop = self._population.get(word, 0)
+                if pop < (1000 if " " in word else 100_000):
+                    continue
+                if " " not in word and (lex.first_name_band(word) == 0 or lex.is_medical(word)):
+                    continue
+                like = rules["town_alone"]
             out.append(Candidate(s, e, "city", like, me, "list:places" if not weak else "context:town"))
+            towns.append((s, e))
         for s, e, payload in lex.phrases("states").find(text, case_insensitive=False):
             if inside(s, e):
                 continue
@@ -260,8 +317,7 @@ class AddressDetector(Detector):
             if not word[:1].isupper():
                 continue
             before = text[max(0, s - 40):s]
-            ambiguous = " " not in word and (lex.is_common_word(word) or lex.is_first_name(word)
-                                             or lex.is_surname(word))
+            ambiguous = self._ambiguous(word)
             if ambiguous and not STRONG_BEFORE.search(before):
                 continue  # Chad, Jordan, Turkey
             out.append(Candidate(s, e, "country", rules["country"], me, "list:countries"))

@@ -49,7 +49,7 @@ class OrganizationDetector(Detector):
     entities = ("organization", "hospital")
     template_families = ("organizations",)
 
-    DEFAULT_RULES = {"hospital_listed": 0.95, "facility": 0.90, "saint": 0.80, "short_form": 0.90,
+    DEFAULT_RULES = {"hospital_listed": 0.95, "facility": 0.90, "generic_institution": 0.75, "saint": 0.80, "short_form": 0.90,
                      "company": 0.88, "school": 0.88}
 
     @cached_property
@@ -61,7 +61,7 @@ class OrganizationDetector(Detector):
     def lists(self) -> dict:
         got = load_rules(self.settings.templates_dir, "organizations", "lists")
         return {k: tuple(str(w) for w in got.get(k, ())) for k in
-                ("facility_heads", "generic", "short_forms", "saint_not_before", "lead_strip")}
+                ("facility_heads", "generic", "short_forms", "saint_not_before", "lead_strip", "institution")}
 
     @cached_property
     def lex(self) -> Lexicon:
@@ -92,7 +92,8 @@ class OrganizationDetector(Detector):
                                   r"(?P<run>" + _WORD + r"(?:[ \t]+" + _WORD + r"){0,3})")
         return facility, company, school, school_of
 
-    def _proper_start(self, text: str, start: int, words: list[tuple[int, int]]) -> int | None:
+    def _proper_start(self, text: str, start: int, words: list[tuple[int, int]],
+                      allow_institution: bool = False) -> tuple[int, bool] | None:
         """Index of the first word to keep of a capitalized run, or None when no word in it is a
         proper name (every word generic or a medical term: "Cardiology Clinic")."""
         lex = self.lex
@@ -101,6 +102,9 @@ class OrganizationDetector(Detector):
                        or lex.is_medical(text[s:e]))
                   for s, e in words]
         if not any(proper):
+            if allow_institution and any(text[s:e].rstrip(".") in self.lists["institution"] for s, e in words):
+                k = next(i for i, (s, e) in enumerate(words) if text[s:e].lower().rstrip(".") not in self._lead_strip)
+                return (k, False)
             return None
         k = 0
         # leading generic words go ("Seen at", "The", "Patient"), and a common word opening a
@@ -118,19 +122,19 @@ class OrganizationDetector(Detector):
             break
         if k >= len(words) or not any(proper[k:]):
             return None
-        # a run that kept only a leading saint/mount prefix still names someone ("St. Luke's")
-        return k
+        return (k, True)
 
     def _named(self, text: str, m, entity: str, like: float, why: str, keep_generic_head: bool = True):
         run_s, run_e = m.span("run")
         words = [w.span() for w in regex.finditer(r"[^\s]+", text[run_s:run_e])]
         words = [(run_s + a, run_s + b) for a, b in words]
-        k = self._proper_start(text, run_s, words)
-        if k is None:
+        got = self._proper_start(text, run_s, words, allow_institution=entity == "hospital")
+        if got is None:
             return None
-        s = words[k][0]
-        e = m.end()
-        return Candidate(s, e, entity, like, self.name, why)
+        k, proper = got
+        if not proper:
+            like, why = self.rules["generic_institution"], "context:institution-head"
+        return Candidate(words[k][0], m.end(), entity, like, self.name, why)
 
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
