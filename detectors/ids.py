@@ -213,14 +213,16 @@ _SIGNATURE = regex.compile(
 _DIGIT_GATE = regex.compile(r"\d{3}(?:[^\n]{0,24}?\d{3})*")
 _BEFORE, _AFTER = 24, 24
 #: where each template can start, for the exact regex it was checked against (see
-#: detectors/_scan.py): "digits" at a run of 3+ digits after no letter or digit; "token" at a
-#: word start at most 24 letters, digits or hyphens before such a run, or at an IBAN head
+#: detectors/_scan.py). "digits:LO-HI": at a run of LO..HI digits after no letter or digit
+#: ("digits:3-3a": not followed by a letter); "word": at a word start with a letter at most 24
+#: letters, digits or hyphens before a 3-digit run; "iban": at 'two letters, two digits';
+#: "vin"/"dea": at such a word start whose word has the template's length.
 _ANCHOR_RULES = {
-    "ssn-dashed": ("a58d0ba9a457", "digits"), "ssn-spaced": ("dfb2b7241900", "digits"),
-    "ssn-plain": ("fa8d9a100fff", "digits"), "credit-card": ("c558a3f5fc27", "digits"),
-    "npi": ("0aa0ddaed886", "digits"), "long-number": ("45a409219dc5", "digits"),
-    "iban": ("247fb7e49be8", "token"), "vin": ("100ad01f4da6", "token"),
-    "dea": ("07c14eb7043d", "token"), "coded-identifier": ("aba72ea357ec", "token"),
+    "ssn-dashed": ("a58d0ba9a457", "digits:3-3a"), "ssn-spaced": ("dfb2b7241900", "digits:3-3a"),
+    "ssn-plain": ("fa8d9a100fff", "digits:9-9"), "credit-card": ("c558a3f5fc27", "digits:4-19"),
+    "npi": ("0aa0ddaed886", "digits:10-10"), "long-number": ("45a409219dc5", "digits:7-18"),
+    "iban": ("247fb7e49be8", "iban"), "vin": ("100ad01f4da6", "vin"),
+    "dea": ("07c14eb7043d", "dea"), "coded-identifier": ("aba72ea357ec", "word"),
 }
 #: a value followed by one of these is a measurement, not an identifier
 _UNIT_AFTER = regex.compile(
@@ -269,7 +271,7 @@ class IdDetector(Detector):
 
     @cached_property
     def _matchers(self) -> dict[str, TemplateMatcher]:
-        """One matcher per anchor kind ("digits", "token", "search")."""
+        """One matcher per anchor kind; "search" holds the templates without a checked rule."""
         groups = _scan.split_by_anchor(self.matcher._compiled, _ANCHOR_RULES)
         return {k: TemplateMatcher(ts, self.name, self.validators()) for k, ts in groups.items()}
 
@@ -278,20 +280,34 @@ class IdDetector(Detector):
         cls = _scan.classes(text)
         if cls is None:
             return self.matcher.match(text, gate_windows(text, _DIGIT_GATE, _BEFORE, _AFTER, long_runs=40))
-        matchers = self._matchers
         n = len(text)
+        word = _scan._WORD
+        runs = [(m.start(), m.end()) for m in _scan._RUN3.finditer(cls)]
+        free = [(s, e) for s, e in runs if s == 0 or cls[s - 1] not in word]
+        words = None
         out: list[Candidate] = []
-        runs = None
-        if "digits" in matchers:
-            runs = _scan.digit_runs(cls, 3)
-            starts = [s for s in runs if s == 0 or cls[s - 1] not in _scan._WORD]
-            out += matchers["digits"].match_at(text, _scan.anchors(starts, n))
-        if "token" in matchers:
-            runs = _scan.digit_runs(cls, 3) if runs is None else runs
-            starts = sorted(set(_scan.token_starts_before(cls, runs, 24)) | set(_scan.iban_heads(cls)))
-            out += matchers["token"].match_at(text, _scan.anchors(starts, n))
-        if "search" in matchers:
-            out += matchers["search"].match(text, gate_windows(text, _DIGIT_GATE, _BEFORE, _AFTER, long_runs=40))
+        for kind, matcher in self._matchers.items():
+            if kind == "search":
+                out += matcher.match(text, gate_windows(text, _DIGIT_GATE, _BEFORE, _AFTER, long_runs=40))
+                continue
+            if kind.startswith("digits:"):
+                lo, hi = kind[7:].rstrip("a").split("-")
+                lo, hi, no_letter = int(lo), int(hi), kind.endswith("a")
+                starts = [s for s, e in free if lo <= e - s <= hi and not (no_letter and e < n and cls[e] == _scan._A)]
+            elif kind == "iban":
+                starts = _scan.iban_heads(cls)
+            else:
+                if words is None:
+                    words = _scan.token_starts_before(cls, [s for s, _ in runs], 24)
+                if kind == "word":
+                    starts = [p for p in words if cls[p] == _scan._A]
+                else:  # a word of exactly 17 (VIN) or 9 (DEA) letters and digits
+                    size = 17 if kind == "vin" else 9
+                    starts = [p for p in words
+                              if (p + size == n or (p + size < n and cls[p + size] not in word))
+                              and not cls[p:p + size].translate(None, b"a0")
+                              and (size == 17 or cls[p + 2:p + 9] == b"0000000")]
+            out += matcher.match_at(text, _scan.anchors(starts, n))
         return _scan.in_template_order(out, self.templates)
 
     @staticmethod
