@@ -73,9 +73,11 @@ def token_starts_before(cls: bytes, points: list[int], back: int, over: bytes = 
     walking back over `over` only; sorted, without repeats."""
     allowed = frozenset(over)
     seen: set[int] = set()
+    done = 0  # characters before this were looked at from an earlier point (sorted points)
     for q in points:
         j = q
-        stop = max(0, q - back)
+        stop = max(0, q - back, done)
+        done = q + 1
         while j > stop and cls[j - 1] in allowed:
             j -= 1
         for p in range(j, q + 1):

@@ -13,7 +13,8 @@ import ahocorasick
 import regex
 
 from scrub.detector import Detector
-from scrub.templates import gate_windows, load_rules
+from scrub.detectors import _scan
+from scrub.templates import TemplateMatcher, gate_windows, load_rules
 from scrub.types import Candidate, Document
 
 #: a title right before a word makes it a person ("Mrs. Hodgkins", "Dr. Foley")
@@ -25,6 +26,21 @@ _DIGIT_GATE = regex.compile(r"\d(?:[^\n]{0,24}?\d)*")
 #: ~16 characters before it and its unit ("breaths/min", "x 3 weeks") ~20 after
 _BEFORE, _AFTER = 18, 22
 _POSSESSIVES = ("", "'s", "’s", "s", "s'")
+#: where each template can start, for the exact regex it was checked against (see
+#: detectors/_scan.py): "number" at a digit run after no letter or digit and before what can
+#: follow a dose's number; "ratio:2-3" at a run of 2-3 digits before a '/'; "weeks" at a run of
+#: 1-2 digits before '/52'; "lab" at a lab name's word at most 14 characters before a digit;
+#: "q-x" at a 'q' or 'x' word right before a digit; "word:icd" at the word 'icd'...
+_ANCHOR_RULES = {
+    "dose-unit": ("6dacb6ca9c97", "number"), "blood-pressure": ("c067dbc02481", "ratio"),
+    "weeks-ratio": ("1e1f38216353", "weeks"), "lab-value": ("78f13c4695ba", "lab"),
+    "frequency": ("6cec0bafae15", "q-x"), "icd-code": ("e70cd9b3494e", "word:icd"),
+    "cpt-code": ("cc1ece5f3072", "word:cpt,hcpcs"),
+}
+#: what may stand right after a dose's leading digits (in the class string): a decimal point or
+#: comma, a blank, a range's '-' or 'to', a unit's letter, '%', or a non-ASCII 'µ'/'°'
+_AFTER_NUMBER = frozenset(b"., -a%?")
+_LAB_NAME = regex.compile(r"\(\?:(Na\|.*?)\)\[ \]")
 
 
 def _lexicon_medical():
@@ -71,12 +87,69 @@ class MedicalTermDetector(Detector):
         auto.make_automaton()
         return auto
 
+    @cached_property
+    def _matchers(self) -> dict[str, TemplateMatcher]:
+        """One matcher per anchor kind; "search" holds the templates without a checked rule."""
+        groups = _scan.split_by_anchor(self.matcher._compiled, _ANCHOR_RULES)
+        return {k: TemplateMatcher(ts, self.name, self.validators()) for k, ts in groups.items()}
+
+    @cached_property
+    def _lab_heads(self) -> tuple[frozenset, str]:
+        """First two letters of the lab-value template's names, and its one-letter names."""
+        lab = [t for t in self.templates if t.id == "lab-value"]
+        found = _LAB_NAME.search(lab[0].regex) if lab and lab[0].regex else None
+        names = found.group(1).split("|") if found else []
+        return frozenset(n[:2] for n in names if len(n) > 1), "".join(n for n in names if len(n) == 1)
+
+    def _templated(self, text: str, lower: str) -> list[Candidate]:
+        """Template candidates: anchored where the class scan allows, else searched in windows."""
+        cls = _scan.classes(text)
+        n = len(text)
+        # a text of digits every few characters ('1 1 1 ...') has too many places to try: search
+        if cls is None or cls.count(b"0") > n // 4:
+            return self.matcher.match(text, gate_windows(text, _DIGIT_GATE, _BEFORE, _AFTER, long_runs=40))
+        word = _scan._WORD
+        runs = [(m.start(), m.end()) for m in _scan._RUN1.finditer(cls)]
+        free = [(s, e) for s, e in runs if s == 0 or cls[s - 1] not in word]
+        out: list[Candidate] = []
+        for kind, matcher in self._matchers.items():
+            if kind == "search":
+                out += matcher.match(text, gate_windows(text, _DIGIT_GATE, _BEFORE, _AFTER, long_runs=40))
+                continue
+            if kind == "number":
+                starts = [s for s, e in free if e < n and cls[e] in _AFTER_NUMBER]
+            elif kind == "ratio":
+                starts = [s for s, e in free if 2 <= e - s <= 3 and e < n and cls[e] == 47]  # '/'
+            elif kind == "weeks":
+                starts = [s for s, e in free if e - s <= 2 and text.startswith("/52", e)]
+            elif kind == "q-x":
+                starts = []
+                for s, _ in runs:
+                    p = s - 2 if s > 1 and cls[s - 1] == 32 else s - 1  # 'q 6h' or 'q6h'
+                    if p >= 0 and lower[p] in "qx" and (p == 0 or cls[p - 1] not in word):
+                        starts.append(p)
+            elif kind == "lab":
+                heads, singles = self._lab_heads
+                starts = [p for p in _scan.token_starts_before(cls, [s for s, _ in runs], 14, b"a0 :=/")
+                          if cls[p] == _scan._A and (text[p:p + 2] in heads or text[p] in singles)]
+            else:  # "word:a,b": where one of these words starts
+                starts = []
+                for w in kind[5:].split(","):
+                    i = lower.find(w)
+                    while i >= 0:
+                        if i == 0 or cls[i - 1] not in word:
+                            starts.append(i)
+                        i = lower.find(w, i + 1)
+                starts.sort()
+            out += matcher.match_at(text, _scan.anchors(starts, n))
+        return _scan.in_template_order(out, self.templates)
+
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
-        out = self.matcher.match(text, gate_windows(text, _DIGIT_GATE, _BEFORE, _AFTER, long_runs=40))
         lower = text.lower()
         if len(lower) != len(text):  # a few characters lower-case to two; keep offsets aligned
             lower = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+        out = self._templated(text, lower)
         rules = self.rules
         n = len(text)
         for end, (kind, length) in self.automaton.iter(lower):
