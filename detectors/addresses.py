@@ -7,14 +7,16 @@ lexicon's USPS suffix and state lists, plus Aho-Corasick scans of its place/stat
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import cached_property, lru_cache
 from pathlib import Path
 
+import ahocorasick
 import regex
 
 from scrub.detector import Detector
 from scrub.lexicon import Lexicon, read_tsv
-from scrub.templates import load_rules
+from scrub.templates import gate_windows, load_rules
 from scrub.types import Candidate, Document
 
 #: two-letter USPS codes that are also words or degrees: they need a ZIP or a listed city before
@@ -37,6 +39,10 @@ _ADDRESS_LABEL = regex.compile(
     r"(?P<span>\d{1,6}[A-Za-z]?[ \t,]+[\w'’#-]+(?:[ \t,]+[\w'’#-]+){0,9}?)"
     r"(?=[ \t]*(?:$|\n|[.;!?](?:\s|$)|[ \t]+(?:and|for|on|since|with|but|in[ \t]+(?:the|a|his|her))\b))",
     regex.IGNORECASE | regex.MULTILINE)
+_STREET_BEFORE = 64
+_DIGIT_BEFORE = regex.compile(r"\d")
+_CODE = regex.compile(r"(?<![\w'’-])[A-Z]{2}(?![\w'’-])")
+_NEVER = regex.compile(r"\x00\x01\x00")  # a literal never in text: gate_windows then uses only `extra`
 #: a capitalized word right before, on the same line, not ending a sentence
 _CAP_BEFORE = regex.compile(r"(?<![.!?:;]\s*)\b[A-Z][\w'’-]*[ \t]+$")
 _CAP_WORD = regex.compile(r"[A-Z][\w'’.-]*")
@@ -111,7 +117,32 @@ class AddressDetector(Detector):
             r"(?:[ \t,]+(?P<zip>\d{5}(?:-\d{4})?)(?![\w-]))?")
         name_number = regex.compile(r"^[ \t]*(?P<span>[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){0,3}[ \t]+"
                                     r"\d{1,5}[A-Za-z]?)[ \t]*,?[ \t]*$", regex.MULTILINE)
+        auto = ahocorasick.Automaton()
+        for w in sorted(suffixes):
+            auto.add_word(w, len(w))
+        auto.make_automaton()
+        self._suffix_auto = auto
         return street, csz, name_number
+
+    def _street_windows(self, text: str) -> list[tuple[int, int]]:
+        """Around each USPS suffix word (one Aho-Corasick pass) with a digit shortly before it:
+        the street pattern is tried only there, so long runs of numbers or words stay cheap."""
+        self._patterns  # builds the automaton
+        n = len(text)
+        hits = []
+        for end, length in self._suffix_auto.iter(text):
+            s, e = end - length + 1, end + 1
+            if (s > 0 and text[s - 1].isalnum()) or (e < n and text[e].isalnum()):
+                continue
+            if _DIGIT_BEFORE.search(text, max(0, s - _STREET_BEFORE), s) is None:
+                continue
+            hits.append((s, e))
+        return gate_windows(text, _NEVER, _STREET_BEFORE, 48, extra=hits)
+
+    def _state_windows(self, text: str) -> list[tuple[int, int]]:
+        """Around each state code in capitals or listed state name: where "City, ST" may stand."""
+        extra = [(s, e) for s, e, _ in self.lex.phrases("states").find(text, case_insensitive=False)]
+        return gate_windows(text, _CODE, 72, 16, extra=extra)
 
     @cached_property
     def _population(self) -> dict[str, int]:
@@ -129,7 +160,7 @@ class AddressDetector(Detector):
         street_re, csz_re, name_number_re = self._patterns
         out: list[Candidate] = list(self.matcher.match(text))
         streets: list[Candidate] = []
-        for m in street_re.finditer(text):
+        for m in (m for lo, hi in self._street_windows(text) for m in street_re.finditer(text, lo, hi)):
             s, e = m.span()
             if m.group("unit"):
                 like, why = rules["street_unit"], "context:street-unit"
@@ -137,7 +168,7 @@ class AddressDetector(Detector):
                 like, why = rules["street"], "list:street_suffixes"
             streets.append(Candidate(s, e, "street", like, me, why))
         cszs: list[tuple[Candidate, ...]] = []  # (whole, parts...)
-        for m in csz_re.finditer(text):
+        for m in (m for lo, hi in self._state_windows(text) for m in csz_re.finditer(text, lo, hi)):
             got = self._city_state_zip(text, m, rules)
             if got:
                 cszs.append(got)
@@ -257,9 +288,19 @@ class AddressDetector(Detector):
 
         towns: list[tuple[int, int]] = []
         states = lex.phrases("states")
+        countries = lex.phrases("countries")
+
+        taken = sorted(taken)
 
         def inside(s, e):
-            return any(a <= s and e <= b for a, b in taken) or any(a < e and s < b for a, b in towns)
+            # both lists are sorted by start: only the span starting last at or before s can hold it
+            for spans in (taken, towns):
+                k = bisect_right(spans, (s, float("inf"))) - 1
+                if k >= 0 and spans[k][1] > s:
+                    return True
+                if k + 1 < len(spans) and spans[k + 1][0] < e:
+                    return True
+            return False
 
         for s, e, payload in lex.phrases("places").find(text, case_insensitive=False):
             if inside(s, e):
@@ -267,8 +308,8 @@ class AddressDetector(Detector):
             word = text[s:e]
             if not word[:1].isupper() or word.isupper():
                 continue  # all-caps words are headings and acronyms
-            if states.get(word) is not None:
-                continue  # "California": the state, judged below
+            if states.get(word) is not None or countries.get(word) is not None:
+                continue  # "California", "Canada": the state or country, judged below
             before = text[max(0, s - 40):s]
             strong = STRONG_BEFORE.search(before) is not None
             weak = strong or WEAK_BEFORE.search(before) is not None
