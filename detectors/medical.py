@@ -130,8 +130,8 @@ class MedicalTermDetector(Detector):
                         starts.append(p)
             elif kind == "lab":
                 heads, singles = self._lab_heads
-                starts = [p for p in _scan.token_starts_before(cls, [s for s, _ in runs], 14, b"a0 :=/")
-                          if cls[p] == _scan._A and (text[p:p + 2] in heads or text[p] in singles)]
+                starts = [p for p in _scan.letter_words_before_digits(cls)
+                          if text[p:p + 2] in heads or text[p] in singles]
             else:  # "word:a,b": where one of these words starts
                 starts = []
                 for w in kind[5:].split(","):
