@@ -116,6 +116,8 @@ class MedicalTermDetector(Detector):
             if kind == "search":
                 out += matcher.match(text, gate_windows(text, _DIGIT_GATE, _BEFORE, _AFTER, long_runs=40))
                 continue
+            if not runs:  # every anchored template holds a digit
+                continue
             if kind == "number":
                 starts = [s for s, e in free if e < n and cls[e] in _AFTER_NUMBER]
             elif kind == "ratio":

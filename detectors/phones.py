@@ -13,6 +13,7 @@ import ahocorasick
 import regex
 
 from scrub.detector import Detector
+from scrub.detectors import _scan
 from scrub.templates import TemplateMatcher, gate_windows, load_rules
 from scrub.types import Candidate, Document
 
@@ -54,6 +55,22 @@ def _heads() -> "ahocorasick.Automaton":
 
 
 _HEADS = _heads()
+#: where each digit-led template can start, for the exact regex it was checked against (see
+#: detectors/_scan.py), at a digit run, '(' or '+' after no letter or digit: "d3-" a run of
+#: three digits whose next non-blank is '-' ("d3/" '/', "d3." a '.' right after, "d3 " a blank
+#: then a digit), "d10" ten digits, "paren" a '(', "plus" a '+', "cc" a '+', '001' or a lone '1' or a
+#: 4+ digit run led by 1, "trunk" a run of 2-5 digits led by 0
+_ANCHOR_RULES = {
+    "fig113-local": ("b031bcdd284a", "d3-"), "fig113-ext": ("334ef55a54a8", "d3-"),
+    "us-dashed": ("a7322e4e1563", "d3-"), "fig113-area-slash": ("53812432c9d2", "d3/"),
+    "us-dotted": ("34591d061104", "d3."), "us-spaced": ("5a749de9bcf0", "d3 "),
+    "us-plain10": ("7557b28287e1", "d10"), "fig113-area-paren": ("7dfda3542141", "paren"),
+    "us-paren-dotted": ("6822c02185af", "paren"), "paren-area-short": ("7298e31db620", "paren"),
+    "international": ("3b7dc933939e", "plus"), "us-country-code": ("ad6f2e32b8b8", "cc"),
+    "trunk-grouped": ("67bd4b977472", "trunk"), "trunk-pairs": ("acac4f920a87", "trunk"),
+    "trunk-dash": ("db274df85c81", "trunk"),
+}
+_BLANK = frozenset(b" \t\n\r\x0b\x0c")
 _DIGIT = regex.compile(r"\d")
 _NEVER = regex.compile(r"(?!)")
 #: a label's value follows within this many characters; its digits may stand this far before
@@ -163,14 +180,76 @@ class PhoneDetector(Detector):
         """The parts of the text the digit-led templates scan: around runs of digits."""
         return gate_windows(text, _GATE, _BEFORE, _AFTER, long_runs=32)
 
+    @cached_property
+    def _digit_matchers(self) -> dict[str, TemplateMatcher]:
+        """The digit-led templates, one matcher per anchor kind ("search": no checked rule)."""
+        digit = self._matchers[0]
+        groups = _scan.split_by_anchor(digit._compiled, _ANCHOR_RULES)
+        return {k: TemplateMatcher(ts, self.name, self.validators()) for k, ts in groups.items()}
+
+    def _digit_led(self, text: str) -> list[Candidate]:
+        """Digit-led template candidates: tried at the starts the class scan allows, else searched."""
+        cls = _scan.classes(text)
+        n = len(text)
+        if cls is None or cls.count(b"0") > n // 4:
+            return self._matchers[0].match(text, self.windows(text))
+        word = _scan._WORD
+        starts: dict[str, list[int]] = {}
+        for kind in self._digit_matchers:
+            starts[kind] = []
+        d3 = {k: starts[k] for k in ("d3-", "d3/", "d3.", "d3 ") if k in starts}
+        for m in _scan._RUN1.finditer(cls):
+            s, e = m.span()
+            if s and cls[s - 1] in word:
+                continue
+            size = e - s
+            if size == 3 and d3:
+                j = e
+                while j < n and cls[j] in _BLANK:
+                    j += 1
+                nxt = cls[j] if j < n else 0
+                wild = nxt == 63  # '?': a non-ASCII blank or letter, either may follow
+                for kind, out in d3.items():
+                    if wild or (kind == "d3-" and nxt == 45) or (kind == "d3/" and nxt == 47) \
+                            or (kind == "d3." and e < n and cls[e] == 46) \
+                            or (kind == "d3 " and j > e and nxt == 48):
+                        out.append(s)
+            if size == 10 and "d10" in starts:
+                starts["d10"].append(s)
+            first = text[s]
+            # '1 555 ...', '1555...', '001...'; never a '12' or '155' ('1' and three digits)
+            if "cc" in starts and ((first == "1" and (size == 1 or size >= 4))
+                                   or (size >= 3 and text.startswith("001", s))):
+                starts["cc"].append(s)
+            if "trunk" in starts and first == "0" and 2 <= size <= 5:
+                starts["trunk"].append(s)
+        for kind, ch in (("paren", b"("), ("plus", b"+")):
+            if kind in starts or (ch == b"+" and "cc" in starts):
+                found = []
+                i = cls.find(ch)
+                while i >= 0:
+                    if (i == 0 or cls[i - 1] not in word) and i + 1 < n and cls[i + 1] == 48:
+                        found.append(i)
+                    i = cls.find(ch, i + 1)
+                if kind in starts:
+                    starts[kind] += found
+                if ch == b"+" and "cc" in starts:
+                    starts["cc"] = sorted(starts["cc"] + found)
+        out: list[Candidate] = []
+        for kind, matcher in self._digit_matchers.items():
+            if kind == "search":
+                out += matcher.match(text, self.windows(text))
+            else:
+                out += matcher.match_at(text, _scan.anchors(starts[kind], n))
+        return _scan.in_template_order(out, self._matchers[0].templates)
+
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
         digit, label = self._matchers
         leading, trailing = self._label_hits(text)
-        out = digit.match(text, self.windows(text))
+        out = self._digit_led(text)
         if leading:  # no gate hits: the label words are the only windows
-            out += label.match(text, gate_windows(text, _NEVER, _LABEL_BEFORE, _LABEL_AFTER,
-                                                  extra=leading))
+            out += label.match(text, gate_windows(text, (), _LABEL_BEFORE, _LABEL_AFTER, extra=leading))
         rules = self.rules
         local = float(rules["local_number"])
         extra = []
