@@ -311,6 +311,34 @@ class IdDetector(Detector):
         return _scan.in_template_order(out, self.templates)
 
     @staticmethod
+    def _signatures(text: str):
+        """Matches of the signature-number pattern ("Jane Roe, MD 12345" at a line's end).
+
+        Tried only at runs of 4-10 digits after a blank and before the end of their line (the
+        class scan's runs); the whole-text search when the class string is refused.
+        """
+        cls = _scan.classes(text)
+        if cls is None:
+            yield from _SIGNATURE.finditer(text)
+            return
+        n = len(text)
+        for m in _scan._RUN3.finditer(cls):
+            s, e = m.span()
+            if not (4 <= e - s <= 10 and s and cls[s - 1] in (32, 9)):
+                continue
+            j = e
+            while j < n and cls[j] in (32, 9):
+                j += 1
+            if j < n and cls[j] != 10:
+                continue
+            k = s - 1
+            while k > 0 and cls[k - 1] in (32, 9):
+                k -= 1
+            found = _SIGNATURE.search(text, max(0, k - 10), j)
+            if found and found.span("v") == (s, e):
+                yield found
+
+    @staticmethod
     def _labelled(text: str):
         """Matches of the label pattern, tried only where a label's first word starts.
 
@@ -322,13 +350,14 @@ class IdDetector(Detector):
             lower = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
         last_end = -1
         n = len(text)
+        cls = _scan.classes(text)
         for end, length in _HEADS.iter(lower):
             start = end - length + 1
             if start < last_end or (start > 0 and (lower[start - 1].isalnum() or lower[start - 1] == "/")):
                 continue
             if end + 1 < n and lower[end + 1].isalpha():
                 continue  # a longer word ("idea", "ordered", "planned"): no label starts here
-            if not _DIGIT.search(text, start, start + 72):
+            if (cls.find(b"0", start, start + 72) < 0) if cls is not None else not _DIGIT.search(text, start, start + 72):
                 continue  # no value can follow: skip the costly label pattern
             m = _LABEL_RE.match(text, start, min(n, start + 160))
             if m:
@@ -362,7 +391,7 @@ class IdDetector(Detector):
             if sum(ch.isdigit() for ch in m.group("v")) >= 3:
                 out.append(Candidate(*m.span("v"), "mrn", rules["glued_mrn"], self.name,
                                      "context:glued-mrn"))
-        for m in _SIGNATURE.finditer(text):
+        for m in self._signatures(text):
             out.append(Candidate(*m.span("v"), "reference_number", rules["signature_number"],
                                  self.name, "context:signature-number"))
         return out

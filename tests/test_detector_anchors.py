@@ -84,3 +84,12 @@ def test_non_ascii_digits_still_found():
     """A text with non-ASCII digits still gets its identifiers from the searched path."""
     text = "MRN ١٢٣٤٥٦٧ and 402-19-8877"
     assert any(text[c.start:c.end] == "402-19-8877" for c in IdDetector().detect(Document(text)))
+
+
+def test_signature_numbers_tried_at_runs_equal_search():
+    """Signature numbers found at the class scan's digit runs are those a whole-text search finds."""
+    from scrub.detectors.ids import _SIGNATURE
+    texts = TEXTS + ["Patrick Hayes, M.D. 34764\n", "Jo Roe, PharmD.\t 123456  \nnext", "A. Bee RN 1234\r\n"]
+    for text in texts:
+        assert [m.span("v") for m in IdDetector._signatures(text)] == \
+            [m.span("v") for m in _SIGNATURE.finditer(text)], text[:80]
