@@ -198,6 +198,7 @@ class PhoneDetector(Detector):
         for kind in self._digit_matchers:
             starts[kind] = []
         d3 = {k: starts[k] for k in ("d3-", "d3/", "d3.", "d3 ") if k in starts}
+        d10, cc, trunk = starts.get("d10"), starts.get("cc"), starts.get("trunk")
         for m in _scan._RUN1.finditer(cls):
             s, e = m.span()
             if s and cls[s - 1] in word:
@@ -214,15 +215,17 @@ class PhoneDetector(Detector):
                             or (kind == "d3." and e < n and cls[e] == 46) \
                             or (kind == "d3 " and j > e and nxt == 48):
                         out.append(s)
-            if size == 10 and "d10" in starts:
-                starts["d10"].append(s)
+            elif size == 10 and d10 is not None:
+                d10.append(s)
             first = text[s]
+            if first != "0" and first != "1":
+                continue
             # '1 555 ...', '1555...', '001...'; never a '12' or '155' ('1' and three digits)
-            if "cc" in starts and ((first == "1" and (size == 1 or size >= 4))
+            if cc is not None and ((first == "1" and (size == 1 or size >= 4))
                                    or (size >= 3 and text.startswith("001", s))):
-                starts["cc"].append(s)
-            if "trunk" in starts and first == "0" and 2 <= size <= 5:
-                starts["trunk"].append(s)
+                cc.append(s)
+            if trunk is not None and first == "0" and 2 <= size <= 5:
+                trunk.append(s)
         for kind, ch in (("paren", b"("), ("plus", b"+")):
             if kind in starts or (ch == b"+" and "cc" in starts):
                 found = []
