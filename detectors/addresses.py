@@ -173,6 +173,7 @@ class AddressDetector(Detector):
             if got:
                 cszs.append(got)
         # "Huntington 18": a name and a number on the line right before a city line
+        street_at = {c.start for c in streets}
         for whole, *_ in cszs:
             line_start = text.rfind("\n", 0, whole.start) + 1
             if text[line_start:whole.start].strip(" \t"):
@@ -182,15 +183,19 @@ class AddressDetector(Detector):
                 continue
             prev_start = text.rfind("\n", 0, prev_end) + 1
             m = name_number_re.match(text, prev_start, prev_end)
-            if m and not any(c.start <= m.start("span") < c.end for c in streets):
+            if m and m.start("span") not in street_at:
+                street_at.add(m.start("span"))
                 streets.append(Candidate(m.start("span"), m.end("span"), "street",
                                          rules["street_name_number"], me, "context:name-number-line"))
         out += streets
         taken: list[tuple[int, int]] = []
+        street_end: dict[int, list[Candidate]] = {}
+        for c in streets:
+            street_end.setdefault(c.end, []).append(c)
         for whole, *parts in cszs:
             # a street just before (same line after a comma, or the line above) joins the block
-            street = next((c for c in streets if 0 <= whole.start - c.end <= 3
-                           and not text[c.end:whole.start].strip(" \t,\n")
+            street = next((c for gap in range(4) for c in street_end.get(whole.start - gap, ())
+                           if not text[c.end:whole.start].strip(" \t,\n")
                            and text[c.end:whole.start].count("\n") <= 1), None)
             if street is not None:
                 parts = [street] + parts

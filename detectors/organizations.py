@@ -8,20 +8,22 @@ Hand lists and likelihoods live in templates/organizations.toml.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import cached_property
 
+import ahocorasick
 import regex
 
 from scrub.detector import Detector
 from scrub.lexicon import Lexicon, PhraseTable
-from scrub.templates import load_rules
+from scrub.templates import gate_windows, load_rules
 from scrub.types import Candidate, Document
 
 #: a capitalized word of a name: letters, apostrophes, hyphens, an inner "&" ("Barnes-Jewish")
 _WORD = r"(?-i:[A-Z](?:[\w'’&-]{0,2}\.|[\w'’&-]*))"
 #: a run of up to seven capitalized words, "of", "and", "&", "the", "for" between them
 _RUN = (r"(?:(?:St|Mt|Ste|Saint|Mount)\.?[ \t]+)?" + _WORD
-        + r"(?:[ \t]+(?:(?:of|and|&|the|for|at|de|la|del)[ \t]+)?" + _WORD + r"){0,6}")
+        + r"(?:[ \t]+(?:(?:of|and|&|the|de|la|del)[ \t]+)?" + _WORD + r"){0,6}")
 COMPANY_FORMS = ("Inc", "Incorporated", "Corp", "Corporation", "Co", "Company", "LLC", "L.L.C", "LLP",
                  "Ltd", "Limited", "PLC", "LP", "L.P", "Holdings", "Industries", "Enterprises",
                  "Technologies", "Manufacturing", "Bank", "Insurance", "Foods", "Motors", "Airlines",
@@ -32,9 +34,18 @@ SCHOOL_HEADS = ("University", "College", "Community College", "Academy", "High S
                 "Preschool", "Daycare", "Day Care", "Kindergarten")
 _SAINT = regex.compile(r"(?<![\w.])(?-i:(?P<head>St|Mt|Ste|Saint|Mount)\.?[ \t]+(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)"
                        r"(?P<poss>['’]s)?)(?![\w'’])")
+_NONSPACE = regex.compile(r"\S+")
+_NEXT_WORD = regex.compile(r"[ \t]+(\w+)")
+_DIGIT_END = regex.compile(r"\d[ \t]*$")
+_CONNECTORS = frozenset({"of", "and", "&", "the", "de", "la", "del"})
+#: how far before a head word its name may start (seven words)
+_RUN_BEFORE = 120
 _POSSESSIVE = regex.compile(r"['’]s(?![\w])")
 _BEFORE_INST = regex.compile(r"(?:\bthe|\bat|\bto|\bfrom|\bin|\bvia|\bof|\bwith)[ \t]+$", regex.IGNORECASE)
 _SENTENCE_START = regex.compile(r"(?:^|[.!?:;]\s+|\n\s*)$")
+
+
+_NEVER = regex.compile(r"\x00\x01\x00")  # a literal never in text: gate_windows uses only `extra`
 
 
 def _alternation(words) -> str:
@@ -90,7 +101,48 @@ class OrganizationDetector(Detector):
                                + _alternation(SCHOOL_HEADS) + r"))(?![\w'’-])")
         school_of = regex.compile(r"(?<![\w'’.-])(?-i:(?P<head>University|College)[ \t]+of[ \t]+)"
                                   r"(?P<run>" + _WORD + r"(?:[ \t]+" + _WORD + r"){0,3})")
+        # the first word of every head, as written: an Aho-Corasick pass finds where to look
+        auto = ahocorasick.Automaton()
+        for kind, words in (("facility", heads), ("company", COMPANY_FORMS), ("school", SCHOOL_HEADS)):
+            for w in words:
+                first = w.split()[0]
+                got = auto.get(first, ())
+                if kind not in got:
+                    auto.add_word(first, tuple(sorted(got + (kind,))) if got else (kind,))
+        for first in ("University", "College"):
+            got = auto.get(first, ())
+            auto.add_word(first, tuple(sorted(set(got) | {"school_of"})))
+        auto.make_automaton()
+        self._heads = auto
         return facility, company, school, school_of
+
+    def _windows(self, text: str) -> dict[str, list[tuple[int, int]]]:
+        """For each pattern kind, the stretches before its head words (whole words only)."""
+        self._patterns
+        n = len(text)
+        hits: dict[str, list[tuple[int, int]]] = {"facility": [], "company": [], "school": [], "school_of": []}
+        for end, kinds in self._heads.iter(text):
+            e = end + 1
+            s = e - len(self._head_len_probe(text, end))
+            if (s > 0 and (text[s - 1].isalnum())) or (e < n and text[e].isalnum()):
+                continue
+            for k in kinds:
+                hits[k].append((s, e))
+        out = {}
+        for k, spans in hits.items():
+            if k == "school_of":
+                out[k] = gate_windows(text, _NEVER, 0, 80, extra=spans)
+            else:
+                out[k] = gate_windows(text, _NEVER, _RUN_BEFORE, 40, extra=spans)
+        return out
+
+    @staticmethod
+    def _head_len_probe(text: str, end: int) -> str:
+        """The word ending at `end` (the automaton stores kinds, not lengths)."""
+        i = end
+        while i >= 0 and (text[i].isalnum() or text[i] in "'’.&-"):
+            i -= 1
+        return text[i + 1:end + 1]
 
     def _proper_start(self, text: str, start: int, words: list[tuple[int, int]],
                       allow_institution: bool = False) -> tuple[int, bool] | None:
@@ -98,7 +150,7 @@ class OrganizationDetector(Detector):
         proper name (every word generic or a medical term: "Cardiology Clinic")."""
         lex = self.lex
         generic = self._generic
-        proper = [not (text[s:e].lower().rstrip(".") in generic or text[s:e].lower().rstrip("'’s") in generic
+        proper = [not (text[s:e].lower() in _CONNECTORS or text[s:e].lower().rstrip(".") in generic or text[s:e].lower().rstrip("'’s") in generic
                        or lex.is_medical(text[s:e]))
                   for s, e in words]
         if not any(proper):
@@ -126,7 +178,7 @@ class OrganizationDetector(Detector):
 
     def _named(self, text: str, m, entity: str, like: float, why: str, keep_generic_head: bool = True):
         run_s, run_e = m.span("run")
-        words = [w.span() for w in regex.finditer(r"[^\s]+", text[run_s:run_e])]
+        words = [w.span() for w in _NONSPACE.finditer(text[run_s:run_e])]
         words = [(run_s + a, run_s + b) for a, b in words]
         got = self._proper_start(text, run_s, words, allow_institution=entity == "hospital")
         if got is None:
@@ -151,34 +203,36 @@ class OrganizationDetector(Detector):
             if all(w.lower().rstrip("'’s") in self._generic or w.lower() in self._generic for w in words):
                 like = min(like, rules["facility"] - 0.2)  # "Community Hospital": listed, but generic
             out.append(Candidate(s, e, "hospital", round(like, 4), me, "list:hospitals"))
-        listed = [(c.start, c.end) for c in out if c.why == "list:hospitals"]
-        for m in facility.finditer(text):
+        listed = sorted((c.start, c.end) for c in out if c.why == "list:hospitals")
+        windows = self._windows(text)
+        for m in (m for lo, hi in windows["facility"] for m in facility.finditer(text, lo, hi)):
             c = self._named(text, m, "hospital", rules["facility"], "template:facility-head")
             if c is not None:
-                if any(c.start <= s and e <= c.end for s, e in listed):
+                k = bisect_left(listed, (c.start, 0))
+                if k < len(listed) and listed[k][1] <= c.end:
                     # a longer form of a listed hospital ("NY Presbyterian Hospital") is as sure
                     c = Candidate(c.start, c.end, c.entity, rules["hospital_listed"], me, "list:hospitals")
                 out.append(c)
-        for m in company.finditer(text):
+        for m in (m for lo, hi in windows["company"] for m in company.finditer(text, lo, hi)):
             c = self._named(text, m, "organization", rules["company"], "list:company_forms")
             if c is not None:
                 out.append(c)
-        for m in school.finditer(text):
+        for m in (m for lo, hi in windows["school"] for m in school.finditer(text, lo, hi)):
             c = self._named(text, m, "organization", rules["school"], "template:school-head")
             if c is not None:
                 out.append(c)
-        for m in school_of.finditer(text):
+        for m in (m for lo, hi in windows["school_of"] for m in school_of.finditer(text, lo, hi)):
             words = [(m.start("run") + w.start(), m.start("run") + w.end())
-                     for w in regex.finditer(r"\S+", m.group("run"))]
+                     for w in _NONSPACE.finditer(m.group("run"))]
             if any(text[a:b].lower() not in self._generic for a, b in words):
                 out.append(Candidate(m.start(), m.end(), "organization", rules["school"], me,
                                      "template:school-of"))
         not_before = frozenset(self.lists["saint_not_before"])
         for m in _SAINT.finditer(text):
-            nxt = regex.match(r"[ \t]+([\w]+)", text[m.end():m.end() + 24])
+            nxt = _NEXT_WORD.match(text, m.end(), m.end() + 24)
             if nxt and nxt.group(1) in not_before:
                 continue
-            if m.group("head") in ("St", "Ste") and regex.search(r"\d[ \t]*$", text[max(0, m.start() - 8):m.start()]):
+            if m.group("head") in ("St", "Ste") and _DIGIT_END.search(text, max(0, m.start() - 8), m.start()):
                 continue  # "12 St. Paul": a street number before
             out.append(Candidate(m.start(), m.end(), "hospital", rules["saint"], me, "template:saint"))
         for s, e, _ in self._short_forms.find(text, case_insensitive=False):
