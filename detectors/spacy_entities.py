@@ -113,6 +113,23 @@ class SpacyEntityDetector(Detector):
         except Exception:  # the word lists are optional for this detector
             return None
 
+    def _heading_or_word(self, text: str, s: int, e: int) -> bool:
+        """One word that is a section heading ("Neuro:", "GU:"), a short all-capitals
+        abbreviation ("NPN") or an ordinary word seldom capitalized ("Cont") and no name."""
+        word = text[s:e]
+        if _HEADING_AFTER.match(text, e):
+            return True
+        lex = self.lexicon
+        if lex is None:
+            return False
+        named = lex.is_first_name(word) or lex.is_surname(word) or lex.is_city(word)
+        if word.isupper() and len(word) <= 4 and not named:
+            return True
+        if not named and lex.is_common_word(word):
+            share = lex.capitalized_share(word)
+            return share is not None and share < 0.5
+        return False
+
     def _pieces(self, text: str, s: int, e: int, label: str):
         """The parts of an entity span worth proposing.
 
@@ -155,7 +172,13 @@ class SpacyEntityDetector(Detector):
                     continue
                 if len(word.replace(".", "")) <= 1:
                     continue
+                if label in ("PERSON", "GPE", "ORG") and " " not in text[rs:re_] and \
+                        self._heading_or_word(text, rs, re_):
+                    continue
                 yield rs, re_
+
+
+_HEADING_AFTER = re.compile(r"[ \t]*:")
 
 
 _EPONYM_HEAD = re.compile(

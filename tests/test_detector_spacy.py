@@ -60,3 +60,12 @@ def test_state_alone_falls_below_threshold(det):
     """A state on its own is not a Safe Harbor identifier; spaCy's GPE for it stays below 0.7."""
     text = "What are the reporting rules for measles in California this year?"
     assert all(c.likelihood < 0.7 for c in det.detect(Document(text)) if text[c.start:c.end] == "California")
+
+
+def test_headings_and_ordinary_words_are_no_names(det):
+    """Section headings, short capital abbreviations and ordinary words are dropped; names stay."""
+    text = ("NPN 7a-7p\nNeuro: A&Ox3, follows commands.\nGU: Foley draining.\n"
+            "Social: Wife Mary in to visit, updated by Dr. Reynolds. Cont to monitor.")
+    got = {text[c.start:c.end] for c in det.detect(Document(text)) if c.likelihood >= 0.7}
+    assert not got & {"NPN", "Neuro", "GU", "Cont", "Social"}
+    assert {"Mary", "Reynolds"} <= got
