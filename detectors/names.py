@@ -355,21 +355,28 @@ class NameDetector(Detector):
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
         out: list[Candidate] = []
-        flag = self.flag
+        # hot loop (one pass per run of capitals): methods and the flag memo bound to locals
+        flag, flags, worth, tokens, run = self.flag, self._flags, self._worth, self._tokens, self._run
         for m in RUN_RE.finditer(text):
             # Cheap screen before any per-token work: most runs hold no possible name
+            s, e = m.span()
             w = m.group("w")
-            if w is not None and m.end() - m.start() <= len(w) + 1:
-                # one word (the common case): its last capture is its only one
-                if not self._worth(text, m.start(), (w,), (flag(w),)):
+            if w is not None and e - s <= len(w) + 1:
+                # one word (the common case): its last capture is its only one. Half of all runs
+                # are one word that can be no name ("The", "BP"): rejected on the memo alone
+                f = flags.get(w)
+                if f is None:
+                    f = flag(w)
+                if f != _NAME and (f == _NOTHING or f == _TITLE or f == _CONTEXT
+                                   or not worth(text, s, (w,), (f,))):
                     continue
             else:
                 words = m.captures("w")
-                if not m.captures("q") and not self._worth(text, m.start(), words, list(map(flag, words))):
+                if not m.captures("q") and not worth(text, s, words, [flags.get(x) or flag(x) for x in words]):
                     continue
-            toks = self._tokens(m)
+            toks = tokens(m)
             if toks:
-                out.extend(self._run(text, toks))
+                out.extend(run(text, toks))
         out.extend(self._lower(text))
         return out
 
@@ -449,6 +456,8 @@ class NameDetector(Detector):
                 comma = comma or commas[ci] >= prev_end
                 ci += 1
             word = text[s:e]
+            if len(word) == 1 and text[e:e + 1] == "/":
+                break  # "D/C", "S/P": an abbreviation, no initial; it ends the run's names
             poss = False
             if len(word) > 2 and word[-2] in "'’" and word[-1] in "sS":
                 word, e, poss = word[:-2], e - 2, True
@@ -617,6 +626,8 @@ class NameDetector(Detector):
                 return None  # a lone unlisted word needs a context announcing a name
         if self._eponym(text, last) and ctx != "strong":
             return None
+        if len(names) == 1 and last.info is not None and last.info.eponym and _DEVICE_ACT_RE.match(text, last.end):
+            return None  # "Foley d/c'd", "Nurse: Foley removed": the device, whatever came before
         if all(t.initial for t in names):
             if "".join(t.word for t in names) in INITIAL_STOP:
                 return None
@@ -807,6 +818,10 @@ class NameDetector(Detector):
         return out
 
 
+#: what nurses write right after a device or scale ("Foley d/c'd", "Foley D/C", "Foley removed")
+_DEVICE_ACT_RE = regex.compile(r"(?i:[ \t]*+(?:d/?c\b|dc'?d\b|removed|placed|inserted|draining|drained|changed"
+                               r"|discontinued|in[ \t]+place|intact|patent|flushed|to[ \t]+gravity|catheter"
+                               r"|cath\b|bag\b|care\b|output|irrigated|secured))")
 _CITY_PREP_RE = regex.compile(r"(?i:\b(?:in|from|near))[ \t]+\Z")
 _PLACE_PREP_RE = regex.compile(r"(?i:\b(?:at|to|from|in))[ \t]+\Z")
 _NEXT_RE = regex.compile(r"(?:['’][sS]?)?[ \t]*+(\p{L}++)")

@@ -108,6 +108,9 @@ NEGATIVES = [
     "Diagnosed at Brigham's last year.",
     "Insurance: Medicare and Blue Cross. Chest X-Ray: RLL infiltrate.",
     "Follow up in 2/52 with labs.",
+    "Foley d/c'd this am, voiding qs.",
+    "Foley D/C'd at 0600.",
+    "Nurse: Foley removed, due to void by 1400.",
 ]
 
 
