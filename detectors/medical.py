@@ -40,6 +40,7 @@ _ANCHOR_RULES = {
 #: what may stand right after a dose's leading digits (in the class string): a decimal point or
 #: comma, a blank, a range's '-' or 'to', a unit's letter, '%', or a non-ASCII 'µ'/'°'
 _AFTER_NUMBER = frozenset(b"., -a%?")
+_AFTER_BLANK = frozenset(b"-a%?")
 _LAB_NAME = regex.compile(r"\(\?:(Na\|.*?)\)\[ \]")
 
 
@@ -119,7 +120,9 @@ class MedicalTermDetector(Detector):
             if not runs:  # every anchored template holds a digit
                 continue
             if kind == "number":
-                starts = [s for s, e in free if e < n and cls[e] in _AFTER_NUMBER]
+                # after a blank only a range ('-', 'to') or the unit itself may come
+                starts = [s for s, e in free if e < n and cls[e] in _AFTER_NUMBER
+                          and (cls[e] != 32 or (e + 1 < n and cls[e + 1] in _AFTER_BLANK))]
             elif kind == "ratio":
                 starts = [s for s, e in free if 2 <= e - s <= 3 and e < n and cls[e] == 47]  # '/'
             elif kind == "weeks":
