@@ -22,14 +22,41 @@ from scrub.types import Candidate, Document
 #: two-letter USPS codes that are also words or degrees: they need a ZIP or a listed city before
 AMBIGUOUS_STATES = frozenset({"IN", "OR", "ME", "OK", "PA", "MD", "DE", "HI"})
 #: words before a town that say it is a place ("lives in Peabody", "from Fresno", "moved to Ohio")
-STRONG_BEFORE = regex.compile(
-    r"(?:lives?|living|lived|resides?|residing|resident|moved|moving|relocated|born|raised|grew[ \t]+up|"
-    r"stays?|staying|visiting|vacation(?:ing)?|travel(?:l?ed|l?ing)?|returned|home|house|native|"
-    r"transferred|drove|flew|trip|based|located|situated)[ \t]+(?:\w+[ \t]+)?(?:in|from|to|near|at|of)"
-    r"[ \t]+(?:the[ \t]+)?$|(?:from|near|outside(?:[ \t]+of)?|downtown|suburbs?[ \t]+of|area[ \t]+of)[ \t]+$"
-    r"|(?:town|city|village|county)[ \t]+of[ \t]+$",
-    regex.IGNORECASE)
-WEAK_BEFORE = regex.compile(r"(?:in|to|at|of|via|and|or)[ \t]+$", regex.IGNORECASE)
+_STRONG_VERBS = frozenset(
+    "live lives living lived reside resides residing resident moved moving move relocated born raised "
+    "up stay stays staying visiting visit visited vacation vacationing travel traveled travelled "
+    "traveling travelling returned return home house native transferred drove flew trip based "
+    "located situated".split())
+_WEAK_PREPS = frozenset("in to at of via and or from near".split())
+_STRONG_PREPS = frozenset("from near outside downtown".split())
+_PLACE_NOUNS = frozenset("town city village county suburbs suburb area outside".split())
+_WORDS_BEFORE = regex.compile(r"[\w'’]+|[.!?:;]")
+
+
+def _context(text: str, s: int) -> tuple[bool, bool, bool]:
+    """(strong, weak, glued) context of a place name starting at s: strong after "lives in",
+    "from", "moved to", "town of"; weak after "in", "to", "at"; glued right after a capitalized
+    word of the same phrase ("Unionville Country Club"). Plain word tests, no regex scan back."""
+    if s == 0 or text[s - 1] not in " \t":
+        return False, False, False
+    words = _WORDS_BEFORE.findall(text, max(0, s - 40), s)[-4:]
+    if not words:
+        return False, False, False
+    last = words[-1]
+    low = last.lower()
+    glued = last[:1].isupper() and low not in _WEAK_PREPS and last not in ".!?:;"
+    if low in _STRONG_PREPS:
+        return True, True, glued
+    if low == "the" and len(words) >= 2:
+        words = words[:-1]
+        low = words[-1].lower()
+    if low not in _WEAK_PREPS:
+        return False, False, glued
+    prev = [w.lower() for w in words[:-1][-2:]]
+    strong = any(w in _STRONG_VERBS for w in prev) or (low == "of" and bool(prev) and prev[-1] in _PLACE_NOUNS)
+    return strong, True, glued
+
+
 _NAME_WORD = r"(?:[A-Z][\w'’-]*|\d{1,3}(?:st|nd|rd|th))\.?"
 _DIRECTION = r"(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)"
 #: what follows "lives at" / "address:" up to the end of the line or sentence, when it starts
@@ -39,12 +66,13 @@ _ADDRESS_LABEL = regex.compile(
     r"(?P<span>\d{1,6}[A-Za-z]?[ \t,]+[\w'’#-]+(?:[ \t,]+[\w'’#-]+){0,9}?)"
     r"(?=[ \t]*(?:$|\n|[.;!?](?:\s|$)|[ \t]+(?:and|for|on|since|with|but|in[ \t]+(?:the|a|his|her))\b))",
     regex.IGNORECASE | regex.MULTILINE)
+#: a word each template of addresses.toml holds (a box, a unit, a ZIP label, a county, APO)
+_TEMPLATE_GATE = regex.compile(r"(?i:box|zip|postal|county|parish|borough|apt|apartment|suite|ste)(?![a-z])"
+                               r"|(?-i:APO|FPO|DPO)")
 _STREET_BEFORE = 64
 _DIGIT_BEFORE = regex.compile(r"\d")
 _CODE = regex.compile(r"(?<![\w'’-])[A-Z]{2}(?![\w'’-])")
 _NEVER = regex.compile(r"\x00\x01\x00")  # a literal never in text: gate_windows then uses only `extra`
-#: a capitalized word right before, on the same line, not ending a sentence
-_CAP_BEFORE = regex.compile(r"(?<![.!?:;]\s*)\b[A-Z][\w'’-]*[ \t]+$")
 _CAP_WORD = regex.compile(r"[A-Z][\w'’.-]*")
 
 
@@ -158,7 +186,8 @@ class AddressDetector(Detector):
         rules = self.rules
         me = self.name
         street_re, csz_re, name_number_re = self._patterns
-        out: list[Candidate] = list(self.matcher.match(text))
+        # every template holds one of these words: scan only around them
+        out: list[Candidate] = list(self.matcher.match(text, gate_windows(text, _TEMPLATE_GATE, 48, 48)))
         streets: list[Candidate] = []
         for m in (m for lo, hi in self._street_windows(text) for m in street_re.finditer(text, lo, hi)):
             s, e = m.span()
@@ -315,11 +344,8 @@ class AddressDetector(Detector):
                 continue  # all-caps words are headings and acronyms
             if states.get(word) is not None or countries.get(word) is not None:
                 continue  # "California", "Canada": the state or country, judged below
-            before = text[max(0, s - 40):s]
-            strong = STRONG_BEFORE.search(before) is not None
-            weak = strong or WEAK_BEFORE.search(before) is not None
+            strong, weak, glued = _context(text, s)
             ambiguous = self._ambiguous(word)
-            glued = _CAP_BEFORE.search(text, max(0, s - 40), s) is not None
             if glued and not strong:
                 continue  # the tail of a longer capitalized name ("Unionville Country Club")
             if e < len(text) and text[e:e + 2] in ("'s", "’s"):
@@ -351,9 +377,8 @@ class AddressDetector(Detector):
             if word.endswith(".") is False and e < len(text) and text[e] == "." and \
                     lex.phrases("states").get(word + ".") is not None:
                 e += 1
-            before = text[max(0, s - 40):s]
             named = lex.is_first_name(word) or lex.is_surname(word)  # Virginia, Georgia, Washington
-            if named and not STRONG_BEFORE.search(before) and not WEAK_BEFORE.search(before):
+            if named and not _context(text, s)[1]:
                 continue
             out.append(Candidate(s, e, "state", rules["state_name"], me, "list:states"))
         for s, e, payload in lex.phrases("countries").find(text, case_insensitive=False):
@@ -362,9 +387,8 @@ class AddressDetector(Detector):
             word = text[s:e]
             if not word[:1].isupper():
                 continue
-            before = text[max(0, s - 40):s]
             ambiguous = self._ambiguous(word)
-            if ambiguous and not STRONG_BEFORE.search(before):
+            if ambiguous and not _context(text, s)[0]:
                 continue  # Chad, Jordan, Turkey
             out.append(Candidate(s, e, "country", rules["country"], me, "list:countries"))
         return out
