@@ -43,8 +43,9 @@ def classes(text: str) -> bytes | None:
     out = raw.translate(_TABLE)
     if not text.isascii():
         # look at each '?' of the encoding (few in English text): a digit there sends the
-        # text to the searched path; so does a text with many non-ASCII characters
-        if raw.count(b"?") - text.count("?") > 2000:
+        # text to the searched path; so does a text with many non-ASCII characters (over one
+        # in 16: the look-up would cost more than the scan saves)
+        if raw.count(b"?") - text.count("?") > max(2000, len(text) // 16):
             out = None
         else:
             i = raw.find(b"?")
