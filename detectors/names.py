@@ -130,12 +130,10 @@ class WordInfo:
     common: bool  # also an ordinary lower-case word (Frank, Long, Hope)
     medical: bool
     stop: bool  # never a name without a title (headings, months, organization heads)
-    sounds: bool  # sounds like a listed name (phonetic key)
     place: bool = False  # also a state (Virginia) or a people (Asian, White): never a name alone
     eponym: bool = False  # a name that also names a disease (Graves, Hodgkin, Addison)
     first_band: int | None = None  # the lexicon's band: 0 commonest ... 2 rare, None unlisted
     last_band: int | None = None
-    city: bool = False  # also a US place name (Boston, Quincy, Austin)
     #: also a drug ("Allegra", "Lyrica") or another medical word ("Iris") by the medical lists
     drug: bool = False
     medword: bool = False
@@ -226,6 +224,9 @@ class NameDetector(Detector):
         self._cache: dict[str, WordInfo] = {}
         self._kinds: dict[str, tuple] = {}
         self._flags: dict[str, int] = {}
+        self._runs: dict[tuple[str, bool], tuple] = {}  # token shapes per run (see _tokens)
+        self._sounds_memo: dict[str, bool] = {}
+        self._city_memo: dict[str, bool] = {}
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ configuration
@@ -337,17 +338,38 @@ class NameDetector(Detector):
                 or (word.isupper() and len(word) <= 4 and not (first or last or nick))
                 or (word.isupper() and len(word) <= 3 and not ((fband is not None and fband <= 1 and first)
                                                                or (lband is not None and lband <= 1 and last))))
-        sounds = first or last or bool(lex.sounds_like_name(cap))
         place = bool(lex.is_state(cap))
-        got = WordInfo(first, last, nick, common, medical, stop, sounds, place or low in DEMONYMS,
-                       eponym, fband if first else None, lband if last else None, bool(lex.is_city(cap)),
+        got = WordInfo(first, last, nick, common, medical, stop, place or low in DEMONYMS,
+                       eponym, fband if first else None, lband if last else None,
                        kind == "drug", kind == "medical", share, wband)
         with self._lock:
             if len(self._cache) > 200_000:  # bound memory on endless streams of new words
                 self._cache.clear()
                 self._kinds.clear()
                 self._flags.clear()
+                self._sounds_memo.clear()
+                self._city_memo.clear()
             self._cache[word] = got
+        return got
+
+    def _sounds(self, word: str) -> bool:
+        """Sounds like a listed name (phonetic key); asked only after a strong context word, so
+        it is not part of WordInfo: the phonetic keys were a fifth of a new word's cost."""
+        got = self._sounds_memo.get(word)
+        if got is None:
+            cap = word if (word[:1].isupper() and not word.isupper()) else word[:1].upper() + word[1:].lower()
+            got = bool(self.lex.sounds_like_name(cap))
+            self._sounds_memo[word] = got
+        return got
+
+    def _city(self, word: str) -> bool:
+        """Also a US place name (Boston, Quincy, Austin); asked only of a lone name after "in" or
+        in title case, so it is looked up then, not for every new word."""
+        got = self._city_memo.get(word)
+        if got is None:
+            cap = word if (word[:1].isupper() and not word.isupper()) else word[:1].upper() + word[1:].lower()
+            got = bool(self.lex.is_city(cap))
+            self._city_memo[word] = got
         return got
 
     # ------------------------------------------------------------------ detection
@@ -437,6 +459,23 @@ class NameDetector(Detector):
         return got
 
     def _tokens(self, m) -> list[_Tok]:
+        """The tokens of one run match; their shapes are memoized per run as written (a name
+        recurs through a document), at offsets from the run's start."""
+        base, end = m.span()
+        text = m.string
+        key = (m.group(), text[end:end + 1] == "/")
+        shapes = self._runs.get(key)
+        if shapes is None:
+            shapes = tuple((s - base, e - base, word, period, q, poss, comma, kind)
+                           for s, e, word, period, q, poss, comma, kind in self._shapes(m))
+            with self._lock:
+                if len(self._runs) > 100_000:  # bound memory on endless streams of new runs
+                    self._runs.clear()
+                self._runs[key] = shapes
+        return [_Tok(s + base, e + base, word, period, q, poss, comma, kind)
+                for s, e, word, period, q, poss, comma, kind in shapes]
+
+    def _shapes(self, m) -> list[tuple]:
         """The tokens of one run match, from the spans its repeated groups captured."""
         spans = m.spans("w")
         quoted = m.spans("q")
@@ -447,7 +486,7 @@ class NameDetector(Detector):
         periods = set(m.starts("p"))
         commas = m.starts("c")
         text = m.string
-        out: list[_Tok] = []
+        out: list[tuple] = []
         ci = 0
         prev_end = -1
         for s, e, q in spans:
@@ -461,7 +500,7 @@ class NameDetector(Detector):
             poss = False
             if len(word) > 2 and word[-2] in "'’" and word[-1] in "sS":
                 word, e, poss = word[:-2], e - 2, True
-            out.append(_Tok(s, e, word, (e + 2 * poss) in periods, q, poss, comma, self.kind(word)))
+            out.append((s, e, word, (e + 2 * poss) in periods, q, poss, comma, self.kind(word)))
             prev_end = e
         return out
 
@@ -641,7 +680,7 @@ class NameDetector(Detector):
                 return self._full(seg, None, names, "names.degree")
         if len(names) == 2 and names[0].quoted and infos[1] is not None and infos[1].last:
             return self._full(seg, None, names, "names.quoted_nick")
-        listed = [i is not None and (i.listed or i.sounds) for i in infos]
+        listed = [i is not None and (i.listed or self._sounds(t.word)) for t, i in zip(names, infos)]
         if ctx == "strong" and not (len(names) == 1 and words_all_caps and len(names[0].word) <= 4):
             if any(listed):
                 return self._full(seg, None, names, "names.context")
@@ -715,7 +754,7 @@ class NameDetector(Detector):
         title_case = before == "phrase" and not all_caps
         if t.possessive and _PLACE_PREP_RE.search(text, max(0, t.start - 6), t.start):
             return None  # "at Brigham's", "to Children's": a hospital or a shop, not a person
-        if i.city and (title_case or _CITY_PREP_RE.search(text, max(0, t.start - 8), t.start)):
+        if (title_case or _CITY_PREP_RE.search(text, max(0, t.start - 8), t.start)) and self._city(t.word):
             return None  # "lives in Quincy", "Greater Boston": the place (the location detector's)
         if i.first or i.nick:
             ent = "first_name" if i.first else "nick_name"
