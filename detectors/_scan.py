@@ -58,17 +58,6 @@ def classes(text: str) -> bytes | None:
     return out
 
 
-def run_starts(cls: bytes, min_digits: int) -> list[int]:
-    """Starts of digit runs of at least `min_digits` (1 or 3) not preceded by a letter or digit."""
-    pat = _RUN3 if min_digits == 3 else _RUN1
-    out = []
-    for m in pat.finditer(cls):
-        s = m.start()
-        if s == 0 or cls[s - 1] not in _WORD:
-            out.append(s)
-    return out
-
-
 def token_starts_before(cls: bytes, points: list[int], back: int, over: bytes = b"a0-") -> list[int]:
     """Word starts (a letter or digit not after one) within `back` characters before each point,
     walking back over `over` only; sorted, without repeats."""

@@ -72,7 +72,6 @@ _ANCHOR_RULES = {
 }
 _BLANK = frozenset(b" \t\n\r\x0b\x0c")
 _DIGIT = regex.compile(r"\d")
-_NEVER = regex.compile(r"(?!)")
 #: a label's value follows within this many characters; its digits may stand this far before
 #: an "ext" or "x"
 _LABEL_BEFORE, _LABEL_AFTER = 32, 80
