@@ -73,6 +73,7 @@ _STREET_BEFORE = 64
 _DIGIT_BEFORE = regex.compile(r"\d")
 _CODE = regex.compile(r"(?<![\w'’-])[A-Z]{2}(?![\w'’-])")
 _NEVER = regex.compile(r"\x00\x01\x00")  # a literal never in text: gate_windows then uses only `extra`
+_CAP_AFTER = regex.compile(r"[ \t]+(?-i:[A-Z][a-z])")
 _CAP_WORD = regex.compile(r"[A-Z][\w'’.-]*")
 
 
@@ -348,6 +349,8 @@ class AddressDetector(Detector):
             ambiguous = self._ambiguous(word)
             if glued and not strong:
                 continue  # the tail of a longer capitalized name ("Unionville Country Club")
+            if not strong and _CAP_AFTER.match(text, e):
+                continue  # the head of one ("the Framingham Heart Study", "Boston Medical Center")
             if e < len(text) and text[e:e + 2] in ("'s", "’s"):
                 ambiguous = True  # "Brigham's": a hospital or a person, the organization's
             if ambiguous:

@@ -34,6 +34,7 @@ SCHOOL_HEADS = ("University", "College", "Community College", "Academy", "High S
                 "Preschool", "Daycare", "Day Care", "Kindergarten")
 _SAINT = regex.compile(r"(?<![\w.])(?-i:(?P<head>St|Mt|Ste|Saint|Mount)\.?[ \t]+(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)"
                        r"(?P<poss>['’]s)?)(?![\w'’])")
+_TOWN_AFTER = regex.compile(r"[ \t]+((?-i:[A-Z][a-z]+(?: [A-Z][a-z]+){0,2}))")
 _NONSPACE = regex.compile(r"\S+")
 _NEXT_WORD = regex.compile(r"[ \t]+(\w+)")
 _DIGIT_END = regex.compile(r"\d[ \t]*$")
@@ -188,6 +189,20 @@ class OrganizationDetector(Detector):
             like, why = self.rules["generic_institution"], "context:institution-head"
         return Candidate(words[k][0], m.end(), entity, like, self.name, why)
 
+    def _with_town(self, text: str, c: Candidate) -> Candidate:
+        """"Children's Hospital Los Angeles": a listed town right after the head is part of the name."""
+        m = _TOWN_AFTER.match(text, c.end)
+        if m is None:
+            return c
+        places = self.lex.phrases("places")
+        words = m.group(1).split()
+        for k in range(len(words), 0, -1):
+            if places.get(" ".join(words[:k])) is not None:
+                end = c.end + len(m.group(0)) - len(m.group(1)) + len(" ".join(words[:k]))
+                if " ".join(words[:k]) == text[end - len(" ".join(words[:k])):end]:
+                    return Candidate(c.start, end, c.entity, c.likelihood, c.detector, c.why)
+        return c
+
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
         rules = self.rules
@@ -207,12 +222,20 @@ class OrganizationDetector(Detector):
         windows = self._windows(text)
         for m in (m for lo, hi in windows["facility"] for m in facility.finditer(text, lo, hi)):
             c = self._named(text, m, "hospital", rules["facility"], "template:facility-head")
+            if c is None:
+                # "Children's Hospital Boston": generic words made proper by the town after them
+                bare = Candidate(m.start("run"), m.end(), "hospital", rules["facility"], me,
+                                 "context:facility-town")
+                town = self._with_town(text, bare)
+                if town.end > bare.end:
+                    out.append(town)
+                continue
             if c is not None:
                 k = bisect_left(listed, (c.start, 0))
                 if k < len(listed) and listed[k][1] <= c.end:
                     # a longer form of a listed hospital ("NY Presbyterian Hospital") is as sure
                     c = Candidate(c.start, c.end, c.entity, rules["hospital_listed"], me, "list:hospitals")
-                out.append(c)
+                out.append(self._with_town(text, c))
         for m in (m for lo, hi in windows["company"] for m in company.finditer(text, lo, hi)):
             c = self._named(text, m, "organization", rules["company"], "list:company_forms")
             if c is not None:

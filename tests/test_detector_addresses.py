@@ -57,6 +57,7 @@ NEGATIVES = [
     "Admitted via the Emergency Department; seen in Cardiology Clinic",
     "Reading the chart, Florence noted improvement. Mobile x-ray taken.",
     "Bell palsy; Foley catheter placed; Christmas Eve visit",
+    "the DASH diet as studied in the Framingham Heart Study",
     "Plan: OOB to chair. Code Status: Full Code. Diet: Cardiac. NPO after midnight.",
     "Pt lives at home with wife; 3 West Wing bed 12",
     "Gave 2 Tylenol Extra Strength tablets; 7 and 6/12 year old",

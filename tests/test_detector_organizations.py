@@ -39,6 +39,7 @@ POSITIVES = [
     ("a senior at Lincoln High School", "Lincoln High School", "organization", 0.85, 1.0),
     ("studies at the University of Michigan", "University of Michigan", "organization", 0.85, 1.0),
     ("seen at Harborview Medical. Name: Sam", "Harborview Medical", "hospital", 0.85, 1.0),
+    ("seen at Children's Hospital Boston in July", "Children's Hospital Boston", "hospital", 0.85, 1.0),
     ("under the care of Dr. White at Houston Oncology Center", "Houston Oncology Center", "hospital", 0.85, 1.0),
 ]
 
