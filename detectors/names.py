@@ -589,8 +589,22 @@ class NameDetector(Detector):
 
     def _context_before(self, text: str, pos: int) -> str | None:
         """'strong' or 'weak' when a context word (of up to four words) ends right before pos."""
-        if pos == 0 or text[pos - 1] not in " \t:#-'\"‘“(":
+        if pos == 0 or text[pos - 1] not in _CTX_TRAIL:
             return None  # a context word is set off by a space, a colon or a quote
+        # The common answer is None: the word before is no context word's last word. Found here
+        # with a few character steps, before the slicing and splitting of the exact test below
+        j = pos - 1
+        while j >= 0 and text[j] in _CTX_TRAIL:
+            j -= 1
+        if j < 0 or pos - 1 - j > 12:
+            return None
+        k, lo = j, max(0, j - 30)
+        while k > lo and not text[k - 1].isspace():
+            k -= 1
+        last = text[k:j + 1].lower().lstrip("([{\"'")
+        by = self._context_by_last
+        if last not in by and last.rstrip(".") not in by:
+            return None
         window = text[max(0, pos - 40):pos]
         stripped = window.rstrip(" \t:#-'\"‘“(")
         if not stripped or not (stripped[-1].isalpha() or stripped[-1] in "/."):
@@ -861,6 +875,7 @@ class NameDetector(Detector):
 _DEVICE_ACT_RE = regex.compile(r"(?i:[ \t]*+(?:d/?c\b|dc'?d\b|removed|placed|inserted|draining|drained|changed"
                                r"|discontinued|in[ \t]+place|intact|patent|flushed|to[ \t]+gravity|catheter"
                                r"|cath\b|bag\b|care\b|output|irrigated|secured))")
+_CTX_TRAIL = frozenset(" \t:#-'\"‘“(")  # what may stand between a context word and the name
 _CITY_PREP_RE = regex.compile(r"(?i:\b(?:in|from|near))[ \t]+\Z")
 _PLACE_PREP_RE = regex.compile(r"(?i:\b(?:at|to|from|in))[ \t]+\Z")
 _NEXT_RE = regex.compile(r"(?:['’][sS]?)?[ \t]*+(\p{L}++)")
