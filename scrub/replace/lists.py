@@ -83,10 +83,12 @@ class Lists:
                 t = self._tables.get(key)
                 if t is None:
                     t = WeightedTable.build(self._pairs(kind), temper)
-                    if not len(t):
-                        raise ScrubError("E705", f"word list '{LISTS[kind]}' is empty or missing "
-                                                 f"from the lexicon")
+                    # an empty table is remembered too: a missing list (streets) is asked for
+                    # once per value drawn, and must not be rebuilt every time
                     self._tables[key] = t
+        if not len(t):
+            raise ScrubError("E705", f"word list '{LISTS[kind]}' is empty or missing "
+                                     f"from the lexicon")
         return t
 
     def short_first(self, sex: str | None, max_len: int, temper: float) -> WeightedTable:
@@ -233,15 +235,26 @@ _HOSPITAL_NAME = regex.compile(r"[A-Za-z][A-Za-z .'&\-]*")
 
 def _plain(pairs: list[tuple[str, float]]) -> list[tuple[str, float]]:
     """Names written with letters (an apostrophe or hyphen inside), nothing else."""
-    return [(v, w) for v, w in pairs if _PLAIN.fullmatch(v) or (v.isalpha() and len(v) > 1)]
+    # the cheap test first: most names are plain letters, and the regex need not run on them
+    return [(v, w) for v, w in pairs if (v.isalpha() and len(v) > 1) or _PLAIN.fullmatch(v)]
 
 
 def _top(pairs: list[tuple[str, float]], n: int) -> list[tuple[str, float]]:
     if not n or len(pairs) <= n:
         return pairs
-    # the n heaviest, ties by the list's own order, kept in the list's order
-    ranked = heapq.nsmallest(n, range(len(pairs)), key=lambda i: (-pairs[i][1], i))
-    return [pairs[i] for i in sorted(ranked)]
+    # the n heaviest, ties by the list's own order, kept in the list's order: the n-th largest
+    # weight is the cut; everything above it is in, and of the weights equal to it the earliest
+    # ones fill what is left (a C-level selection instead of a Python key per value)
+    cut = heapq.nlargest(n, [w for _, w in pairs])[-1]
+    room = n - sum(1 for _, w in pairs if w > cut)
+    out = []
+    for v, w in pairs:
+        if w > cut:
+            out.append((v, w))
+        elif w == cut and room > 0:
+            out.append((v, w))
+            room -= 1
+    return out
 
 
 def _cap(word: str) -> str:

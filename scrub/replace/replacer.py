@@ -113,6 +113,7 @@ class Replacer:
     def __init__(self, key: bytes, options: dict[str, dict[str, Any]] | None = None,
                  settings: dict[str, Any] | None = None, lexicon: Any = None,
                  source: str = "<defaults>"):
+        self._opts: dict[tuple[str, str], Any] = {}
         self.keyed = Keyed(key)
         self.settings = {**GLOBAL, **(settings or {})}
         self.source = source
@@ -131,7 +132,7 @@ class Replacer:
         self._lexicon = lexicon
         self._lists: Lists | None = None
         self._cache: dict[tuple, str] = {}
-        self._plans: dict[tuple[str, str, str, str], list[Piece]] = {}
+        self._plans: dict[tuple, list[Piece]] = {}
 
     def __getstate__(self) -> dict:
         # worker processes get the key and the options; word lists and caches load there
@@ -139,6 +140,7 @@ class Replacer:
         state["_lists"] = None
         state["_cache"] = {}
         state["_plans"] = {}
+        state["_opts"] = {}
         return state
 
     @classmethod
@@ -187,6 +189,15 @@ class Replacer:
         return self._lists
 
     def opt(self, entity: str, key: str) -> Any:
+        # options are fixed once built: the look-up is memoized (it runs for every unit drawn)
+        ck = (entity, key)
+        try:
+            return self._opts[ck]
+        except KeyError:
+            v = self._opts[ck] = self._opt(entity, key)
+            return v
+
+    def _opt(self, entity: str, key: str) -> Any:
         o = self.options.get(entity)
         if o is None:
             return self.settings["fallback"] if key == "strategy" else None
@@ -211,6 +222,7 @@ class Replacer:
         ctx = _Doc(doc.subject or doc.id or "")
         plans: list[tuple[Finding, list[Piece]]] = []
         states = self._state_context(text, order)
+        subject_key = self._subject_key(ctx)
         for f in order:
             if f.protected:
                 continue
@@ -218,20 +230,19 @@ class Replacer:
             rendered = render(f, original) if render is not None else None
             if rendered is not None:
                 plans.append((f, [Fixed(rendered)]))
-            elif not f.parts:
-                # planning a leaf depends on its text, a city's state and (for shifted dates)
-                # the subject only: memoized
-                state = states.get(f.start, "")
-                key = (f.entity, original, state, ctx.subject if f.entity == "date" else "")
+            else:
+                # planning a finding depends on its text, its parts (relative to its start), a
+                # lone city's state and, for shifted dates, the subject only: memoized
+                state = "" if f.parts else states.get(f.start, "")
+                key = (f.entity, original, state, subject_key,
+                       _rel_parts(f.parts, f.start) if f.parts else ())
                 pieces = self._plans.get(key)
                 if pieces is None:
-                    pieces = self._plan(f.entity, f.start, f.end, (), text, state, ctx)
+                    pieces = self._plan(f.entity, f.start, f.end, f.parts, text, state, ctx)
                     if len(self._plans) > 100_000:
                         self._plans.clear()
                     self._plans[key] = pieces
                 plans.append((f, pieces))
-            else:
-                plans.append((f, self._plan(f.entity, f.start, f.end, f.parts, text, "", ctx)))
         longs: set[str] = set()
         for _, pieces in plans:
             for p in pieces:
@@ -434,10 +445,31 @@ class Replacer:
                                              f"outside it ({s}:{e})")
                 raise ScrubError("E709", f"parts of a {entity} finding overlap at {p.start}:{p.end}")
             out.extend(self._uncovered(entity, text[pos:p.start]))
-            out.extend(self._plan(p.entity, p.start, p.end, p.parts, text, state, ctx))
+            if p.parts:
+                out.extend(self._plan(p.entity, p.start, p.end, p.parts, text, state, ctx))
+            else:
+                out.extend(self._leaf_plan(p.entity, p.start, p.end, text, state, ctx))
             pos = p.end
         out.extend(self._uncovered(entity, text[pos:e]))
         return out
+
+    def _leaf_plan(self, entity: str, s: int, e: int, text: str, state: str,
+                   ctx: _Doc) -> list[Piece]:
+        """The plan of a part without parts of its own: a function of its text, the state
+        written with it and (for shifted dates) the subject, memoized with the findings'."""
+        original = text[s:e]
+        key = (entity, original, state, self._subject_key(ctx), ())
+        pieces = self._plans.get(key)
+        if pieces is None:
+            pieces = self._plan(entity, s, e, (), text, state, ctx)
+            if len(self._plans) > 100_000:
+                self._plans.clear()
+            self._plans[key] = pieces
+        return pieces
+
+    def _subject_key(self, ctx: _Doc) -> str:
+        # the subject changes a plan only through a shifted date
+        return ctx.subject if self.opt("date", "strategy") == "shift" else ""
 
     def _uncovered(self, entity: str, gap: str) -> list[Piece]:
         if not gap:
@@ -733,6 +765,13 @@ class Replacer:
         nets = ("192.0.2", "198.51.100", "203.0.113")   # RFC 5737 documentation ranges
         n = k.below(len(nets) * 254, "ipv4", (m.group(1) if m else text), counter)
         return f"{nets[n // 254]}.{n % 254 + 1}{suffix}"
+
+
+def _rel_parts(parts, base: int) -> tuple:
+    """Parts as a hashable key relative to their finding's start (nested parts too)."""
+    return tuple((p.start - base, p.end - base, p.entity,
+                  _rel_parts(p.parts, base) if getattr(p, "parts", ()) else ())
+                 for p in parts)
 
 
 @lru_cache(maxsize=1 << 16)
