@@ -7,13 +7,17 @@ countries), with the likelihoods of that file's [rules] table.
 """
 from __future__ import annotations
 
-from functools import cached_property
+import re
+from bisect import bisect_right
+from functools import cached_property, lru_cache
+from pathlib import Path
 
+import ahocorasick
 import regex
 
 from scrub.detector import Detector
-from scrub.lexicon import Lexicon
-from scrub.templates import load_rules
+from scrub.lexicon import Lexicon, read_tsv
+from scrub.templates import gate_windows, load_rules
 from scrub.types import Candidate, Document
 
 #: two-letter USPS codes that are also words or degrees: they need a ZIP or a listed city before
@@ -37,7 +41,7 @@ _CSZ = regex.compile(
     r"(?P<st>[A-Z]{2}(?![\w'’-])|[A-Z][a-z]+\.?(?:[ \t]+[A-Z][a-z]+)?)"
     r"(?:[ \t]*,?[ \t]+(?P<zip>\d{5}(?:-\d{4})?)(?![\w-]))?")
 #: "MA 02151" without a city before it
-_ST_ZIP = regex.compile(r"(?<![\w,])[ \t]*(?P<st>[A-Z]{2})[ \t]+(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
+_ST_ZIP = regex.compile(r"(?P<st>[A-Z]{2})[ \t]+(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
 #: a Boston-style line "Huntington 18" (name then number) right above a City, ST line
 _NAME_NUMBER_LINE = regex.compile(r"^[ \t]*(?P<s>" + _W + r"(?:[ \t]+" + _W + r"){0,3}[ \t]+\d{1,5}[A-Za-z]?)[ \t,]*$")
 #: towns after a cue ("lives in Peabody", "from Fresno", "moved to Ohio")
@@ -47,12 +51,64 @@ _CUE = regex.compile(
     r"[ \t]+(?:here[ \t]+)?(?:in|from|to|near|at|of)|from|near|outside(?:[ \t]+of)?|suburbs?[ \t]+of|area[ \t]+of|"
     r"(?:town|city|village)[ \t]+of|in|to|at)[ \t]+(?:the[ \t]+)?)"
     r"(?-i:(?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2}))", regex.IGNORECASE)
+#: cheap anchors (stdlib `re` with a literal head runs at memchr speed; `regex` scans of the
+#: full patterns cost 50-250 ms per MB): the full patterns are then tried only there
+_STREET_AT = re.compile(r"(?<![\w.,/-])\d{1,6}[A-Za-z]?(?:-\d{1,4})?[ \t]+(?=[A-Z]|\d{1,3}(?:st|nd|rd|th)\b)")
+_COMMA_AT = re.compile(r",[ \t]*(?=[A-Z])")
+_CITY_BEFORE = regex.compile(r"(?<![\w'’.-])(?P<city>" + _TW + r"(?:[ \t]+" + _TW + r"){0,3})$")
+_STATE_AFTER = regex.compile(
+    r"(?P<st>[A-Z]{2}(?![\w'’-])|[A-Z][a-z]+\.?(?:[ \t]+[A-Z][a-z]+)?)"
+    r"(?:[ \t]*,?[ \t]+(?P<zip>\d{5}(?:-\d{4})?)(?![\w-]))?")
+_ST_ZIP_AT = re.compile(r"(?<![\w,])[A-Z]{2}[ \t]+\d{5}")
+_CUE_AT = re.compile(r" (?:in|from|to|at|near|of) (?=[A-Z])")
+_CUE_CAP_AT = re.compile(r"(?:In|From|Near) (?=[A-Z])")
+#: a verb or noun before "in"/"to"/"at" that makes it a strong cue ("lives in", "moved to")
+_STRONG_VERB = tuple(
+    w + " " for w in ("live", "lives", "living", "lived", "reside", "resides", "residing", "resident",
+                      "moved", "moving", "relocated", "born", "raised", "grew up", "visiting", "returned",
+                      "transferred", "transfer", "drove", "flew", "traveled", "travelled", "traveling",
+                      "travelling", "based", "located", "home", "town", "city", "village", "suburb",
+                      "suburbs", "area", "outside", "here"))
+_TOWN_WORDS = regex.compile(r"(?-i:(?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2}))")
+#: words that open a template's window (their lower, Capitalized and UPPER forms)
+_TRIGGERS = ("box", "apt", "apartment", "suite", "ste", "unit", "zip", "zipcode", "postal", "county", "parish",
+             "borough", "nursing", "rest home", "assisted", "rehab", "rehabilitation", "senior",
+             "retirement", "care", "manor", "hospice", "psc", "cmr", "apo", "fpo", "dpo")
+_NEVER = regex.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` spans
 _WEAK_CUES = frozenset({"in", "to", "at"})
 _CAP = regex.compile(r"[A-Z][\w'’.-]*|" + _ORD)
 
 
+@lru_cache(maxsize=2)
+def _automaton(directory: str):
+    """One case-sensitive Aho-Corasick automaton of template triggers, states and countries.
+
+    Names are keyed as listed (Capitalized) and in capitals, so no lower-cased copy of the text is
+    needed and the words' own case is already judged. Values: (kind, length).
+    """
+    auto = ahocorasick.Automaton()
+    def add(key: str, kind: str) -> None:
+        if key and key not in auto:
+            auto.add_word(key, (kind, len(key)))
+    for t in _TRIGGERS:
+        for form in (t, t.capitalize(), t.upper()):
+            add(form, "trigger")
+    d = Path(directory)
+    for r in read_tsv(d / "states.tsv.gz"):
+        add(r["name"], "state")
+        add(r["name"].upper(), "state")
+    for r in read_tsv(d / "countries.tsv.gz"):
+        add(r["name"], "country")
+        add(r["name"].upper(), "country")
+    auto.make_automaton()
+    return auto
+
+
+_NONSPACE = re.compile(r"\S+")
+
+
 def _words(s: str, base: int) -> list[tuple[int, int, str]]:
-    return [(base + m.start(), base + m.end(), m.group()) for m in regex.finditer(r"\S+", s)]
+    return [(base + m.start(), base + m.end(), m.group()) for m in _NONSPACE.finditer(s)]
 
 
 class LocationDetector(Detector):
@@ -118,11 +174,21 @@ class LocationDetector(Detector):
         text = doc.text
         if not text:
             return []
-        out: list[Candidate] = list(self.matcher.match(text))
+        n = len(text)
+        triggers, names = [], []
+        for end, (kind, length) in _automaton(str(self.lex.directory)).iter(text):
+            s = end - length + 1
+            if (s > 0 and text[s - 1].isalnum()) or (end + 1 < n and text[end + 1].isalnum()):
+                continue
+            (triggers if kind == "trigger" else names).append((s, end + 1, kind))
+        out: list[Candidate] = []
+        if triggers:
+            out.extend(self.matcher.match(text, gate_windows(text, _NEVER, 64, 80,
+                                                             extra=[(a, b) for a, b, _ in triggers])))
         streets = self._streets(text, out)
         self._blocks(text, streets, out)
         self._towns(text, out)
-        self._countries(text, out)
+        self._names(text, names, out)
         return out
 
     def _cand(self, s: int, e: int, entity: str, like: float, why: str, parts=()) -> Candidate:
@@ -131,7 +197,10 @@ class LocationDetector(Detector):
     def _streets(self, text: str, out: list[Candidate]) -> list[Candidate]:
         r = self.rules
         found = []
-        for m in _STREET.finditer(text):
+        for a in _STREET_AT.finditer(text):
+            m = _STREET.match(text, a.start())
+            if m is None:
+                continue
             ws = _words(m.group("words"), m.start("words"))
             end = None
             for i in range(1, len(ws)):
@@ -158,11 +227,20 @@ class LocationDetector(Detector):
 
     def _blocks(self, text: str, streets: list[Candidate], out: list[Candidate]) -> None:
         r = self.rules
-        for m in _CSZ.finditer(text, overlapped=True):
-            st, zp = m.group("st"), m.group("zip")
+        streets = sorted(streets, key=lambda c: (c.end, c.start))
+        street_ends = [c.end for c in streets]
+        for a in _COMMA_AT.finditer(text):
+            sm = _STATE_AFTER.match(text, a.end())
+            if sm is None:
+                continue
+            st, zp = sm.group("st"), sm.group("zip")
             if not self._state(st):
                 continue
-            cw = _words(m.group("city"), m.start("city"))
+            cm = _CITY_BEFORE.search(text, max(0, a.start() - 80), a.start())
+            if cm is None:
+                continue
+            m = sm
+            cw = _words(cm.group("city"), cm.start("city"))
             k = self._city_suffix(cw)
             code = len(st) == 2
             if k == 0:
@@ -182,9 +260,11 @@ class LocationDetector(Detector):
             start, end = city_s, m.end()
             # the street before it, on the same line or the line above, makes it an address block
             street = None
-            for c in streets:
+            i = bisect_right(street_ends, city_s) - 1
+            if i >= 0:
+                c = streets[i]
                 gap = text[c.end:city_s]
-                if c.end <= city_s and len(gap) <= 4 and gap.strip(" \t,\n") == "" and gap.count("\n") <= 1:
+                if len(gap) <= 4 and gap.strip(" \t,\n") == "" and gap.count("\n") <= 1:
                     street = c
             if street is None:
                 ls = text.rfind("\n", 0, city_s)
@@ -205,58 +285,61 @@ class LocationDetector(Detector):
                 out.append(self._cand(start, end, "address_block", like, "context:city_state_zip", parts))
             else:
                 out.append(self._cand(start, end, "location", like, "context:city_state", parts))
-        for m in _ST_ZIP.finditer(text):
+        for a in _ST_ZIP_AT.finditer(text):
+            m = _ST_ZIP.match(text, a.start())
+            if m is None:
+                continue
             if self._state(m.group("st")):
                 like = r["zip_after_state"]
                 out.append(self._cand(m.start("st"), m.end("st"), "state", like, "context:zip_after_state"))
                 out.append(self._cand(m.start("zip"), m.end("zip"), "zip", like, "context:zip_after_state"))
 
     def _towns(self, text: str, out: list[Candidate]) -> None:
+        """Towns and states after a cue: "lives in Peabody", "from Fresno", "moved to Ohio"."""
         r = self.rules
-        for m in _CUE.finditer(text):
+        lex = self.lex
+        for a in sorted(list(_CUE_AT.finditer(text)) + list(_CUE_CAP_AT.finditer(text)), key=lambda a: a.start()):
+            if a.group()[0].isupper() and a.start() > 0 and (text[a.start() - 1].isalnum()):
+                continue
+            m = _TOWN_WORDS.match(text, a.end())
+            if m is None:
+                continue
             ws = _words(m.group("w"), m.start("w"))
-            # strip trailing punctuation of the last word
+            cue = a.group().strip().lower()
+            head = text[max(0, a.start() - 24):a.start() + (a.group()[0] == " ")]
+            strong = head.lower().endswith(_STRONG_VERB)
+            if cue == "of" and not strong:
+                continue  # "of" is a cue only after "town of", "resident of", "outside of"
+            weak = cue in _WEAK_CUES and not strong
             k = self._city_prefix(ws)
-            cue = " ".join(m.group("cue").lower().split()[:-1] or m.group("cue").lower().split())
-            cue_word = m.group("cue").split()[0].lower()
-            weak = cue_word in _WEAK_CUES and len(m.group("cue").split()) == 1 \
-                or (cue_word in _WEAK_CUES and m.group("cue").lower().split()[-1] == "the")
-            del cue
             if k:
                 s, e = ws[0][0], ws[k - 1][1]
                 while e > s and text[e - 1] in ".,'’":
                     e -= 1
                 phrase = text[s:e]
-                is_state = self.lex.is_state(phrase)
                 amb = k == 1 and self._ambiguous_word(phrase)
                 if weak:
                     like = 0.5 if amb else r["town_weak"]
                 else:
                     like = r["ambiguous_town_in_context"] if amb else r["town_in_context"]
-                ent = "state" if is_state else "country" if self.lex.is_country(phrase) else "city"
+                ent = "state" if lex.is_state(phrase) else "country" if lex.is_country(phrase) else "city"
                 out.append(self._cand(s, e, ent, like, f"context:{'town_weak' if weak else 'town_in_context'}"))
-            elif ws:
+            else:
                 w = ws[0][2].rstrip(".,")
-                if self.lex.is_state(w) and len(w) > 2:
+                if len(w) > 2 and lex.is_state(w):
                     out.append(self._cand(ws[0][0], ws[0][0] + len(w), "state", r["state_name"], "list:states"))
 
-    def _countries(self, text: str, out: list[Candidate]) -> None:
+    def _names(self, text: str, names: list[tuple[int, int, str]], out: list[Candidate]) -> None:
+        """States and countries written as listed (or in capitals), from the automaton's hits."""
         r = self.rules
-        for s, e, _ in self.lex.phrases("countries").find(text):
-            if not text[s].isupper():
-                continue
+        names.sort(key=lambda h: (h[0], -h[1]))
+        last = -1
+        for s, e, kind in names:
+            if s < last:
+                continue  # leftmost-longest: "New Mexico" over "Mexico"
+            last = e
             w = text[s:e]
-            like = r["country"]
-            if " " not in w and self._ambiguous_word(w):
-                like = 0.5
-            out.append(self._cand(s, e, "country", like, "list:countries"))
-        for s, e, _ in self.lex.phrases("states").find(text):
-            w = text[s:e]
-            if not w[:1].isupper() or len(w) <= 2:
-                continue
-            if w.endswith(".") or len(w) <= 5 and not w.isalpha():
-                continue  # AP forms ("Ill.", "Miss.") only after "City," (handled above)
-            like = r["state_name"]
+            like = r["country"] if kind == "country" else r["state_name"]
             if " " not in w and self._ambiguous_word(w):
                 like = 0.55
-            out.append(self._cand(s, e, "state", like, "list:states"))
+            out.append(self._cand(s, e, kind, like, f"list:{kind}s" if kind == "state" else "list:countries"))

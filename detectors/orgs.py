@@ -7,14 +7,16 @@ a head word of templates/orgs.toml's hand lists; teams and "University of X" are
 """
 from __future__ import annotations
 
+import re
 from functools import cached_property, lru_cache
 from pathlib import Path
 
+import ahocorasick
 import regex
 
 from scrub.detector import Detector
 from scrub.lexicon import Lexicon, PhraseTable, read_tsv
-from scrub.templates import load_rules
+from scrub.templates import gate_windows, load_rules
 from scrub.types import Candidate, Document
 
 #: words a CMS name is made of besides its proper core ("Hospital", "Medical Center", "Inc")
@@ -29,6 +31,9 @@ _CMS_LEAD = regex.compile(r"(?i)^(?:the|memorial|university of|univ of)\s+")
 _SAINT = regex.compile(
     r"(?-i:(?<![\w.])(?P<s>(?:St|Ste|Saint|Mt|Mount)\.?[ \t]+[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?(?P<poss>['’]s)?))(?![\w'’])")
 _JOINERS = frozenset({"the", "a", "an", "our", "of", "and", "&", "for", "de", "la"})
+_NONSPACE = re.compile(r"\S+")
+_CAPTOK = re.compile(r"(?:[A-Z][\w'’&-]*\.?|(?:[A-Z]\.)+|\d{1,3}(?:st|nd|rd|th))")
+_NEVER = re.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` spans
 _CAPWORD = r"(?:[A-Z][\w'’&-]*\.?|[A-Z]\.(?:[ \t]?[A-Z]\.)*)"
 
 
@@ -39,7 +44,7 @@ def _cms_cores(directory: str) -> tuple[PhraseTable, frozenset[str]]:
     "Brigham and Women's Hospital" → core "Brigham and Women's", lead word "Brigham";
     "Johns Hopkins Hospital" → "Johns Hopkins". Built once per process from the list (5,000 rows).
     """
-    items, leads = [], set()
+    items, leads, full = [], set(), []
     for r in read_tsv(Path(directory) / "hospitals.tsv.gz"):
         name = r["name"].split(",")[0].strip()
         core = _CMS_LEAD.sub("", _CMS_HEAD.sub("", name)).strip()
@@ -47,12 +52,13 @@ def _cms_cores(directory: str) -> tuple[PhraseTable, frozenset[str]]:
         words = core.split()
         if not words:
             continue
+        full.append((r["name"], ("listed", r["name"])))
         if len(words) >= 2 and core.lower() != name.lower():
-            items.append((core, ("hospital", r["name"])))
+            items.append((core, ("core", r["name"])))
         if words[0][:1].isupper() and words[0].isalpha() and len(words[0]) >= 4:
             leads.add(words[0])
-    items.sort()
-    return PhraseTable.build(items), frozenset(leads)
+    # one automaton for listed names and cores: one scan of the text instead of two
+    return PhraseTable.build(sorted(full) + sorted(items)), frozenset(leads)
 
 
 class OrgDetector(Detector):
@@ -94,22 +100,32 @@ class OrgDetector(Detector):
         return out
 
     @cached_property
-    def _head_re(self):
-        heads = sorted(self._heads, key=lambda h: (-len(h), h))
-        # a word of the name is never itself a head: "Elm Clinic and Riverside Family Practice"
-        # is two names, "Acme Inc. and Marina Corp" two companies
-        single = sorted({h.split()[0] for h in heads}, key=lambda h: (-len(h), h))
-        nothead = r"(?!(?:" + "|".join(regex.escape(h) for h in single) + r")(?![\w'’]))"
-        alt = "|".join(regex.escape(h).replace(r"\ ", r"[ \t]+") for h in heads)
-        town = "|".join(regex.escape(h).replace(r"\ ", r"[ \t]+")
-                        for h in sorted(self.lists.get("town_heads", ()), key=lambda h: (-len(h), h)))
-        # one to five capitalized words (small joiners allowed inside), then the head; or a
-        # capitalized word or two before a lower-case head ("Dallas clinic")
-        return regex.compile(
-            r"(?<![\w'’.-])(?P<name>" + nothead + _CAPWORD + r"(?:[ \t]+(?:(?:of|and|&|the|for|de|la)[ \t]+)?"
-            + nothead + _CAPWORD + r"){0,4})"
-            r",?[ \t]+(?P<head>" + alt + r")(?P<poss>['’]s)?(?![\w'’])"
-            r"|(?<![\w'’.-])(?P<town>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?)[ \t]+(?P<thead>" + town + r")(?![\w'’-])")
+    def _gate(self):
+        """Template triggers (team and school words): the templates run only in windows around
+        them. A literal search per word family is far cheaper than the templates' scans."""
+        return re.compile(r"(?:[Tt]eam|TEAM|[Ss]quad|[Cc]lub|CLUB|[Ll]eague|University|College|Institute|"
+                          r"School|Academy|UNIVERSITY|COLLEGE|SCHOOL)")
+
+    @cached_property
+    def _single_heads(self) -> frozenset[str]:
+        """One-word heads: a word of a name is never one of them ("Elm Clinic and Riverside ...")."""
+        return frozenset(h for h in self._heads if " " not in h) | frozenset(
+            h.upper() for h in self._heads if " " not in h)
+
+    @cached_property
+    def _head_auto(self):
+        """Case-sensitive automaton of the heads as listed and in capitals, and the lower-case
+        heads a town may stand before. Values: (kind, length, head as listed)."""
+        auto = ahocorasick.Automaton()
+        for h, kind in sorted(self._heads.items()):
+            for form in (h, h.upper()):
+                if form not in auto:
+                    auto.add_word(form, (kind, len(form), h))
+        for h in self.lists.get("town_heads", ()):
+            if h not in auto:
+                auto.add_word(h, ("town", len(h), h))
+        auto.make_automaton()
+        return auto
 
     # ------------------------------------------------------------------ detect
 
@@ -117,18 +133,20 @@ class OrgDetector(Detector):
         text = doc.text
         if not text:
             return []
-        out: list[Candidate] = list(self.matcher.match(text))
+        trig = [(m.start(), m.end()) for m in self._gate.finditer(text)]
+        windows = gate_windows(text, _NEVER, 110, 40, extra=trig) if trig else []
+        out: list[Candidate] = list(self.matcher.match(text, windows)) if windows else []
         r = self.rules
         lex = self.lex
-        for s, e, _ in lex.phrases("hospitals").find(text):
+        table, leads = _cms_cores(str(lex.directory))
+        for s, e, (kind, _) in table.find(text):
             if text[s].isupper():
-                out.append(Candidate(s, self._poss(text, e), "hospital", r["hospital_listed"], self.name,
-                                     "list:hospitals"))
-        cores, leads = _cms_cores(str(lex.directory))
-        for s, e, _ in cores.find(text):
-            if text[s].isupper():
-                out.append(Candidate(s, self._poss(text, e), "hospital", r["hospital_core"], self.name,
-                                     "list:hospital_cores"))
+                if kind == "listed":
+                    out.append(Candidate(s, self._poss(text, e), "hospital", r["hospital_listed"], self.name,
+                                         "list:hospitals"))
+                else:
+                    out.append(Candidate(s, self._poss(text, e), "hospital", r["hospital_core"], self.name,
+                                         "list:hospital_cores"))
         self._lead_words(text, leads, out)
         self._saints(text, out)
         self._heads_pass(text, out)
@@ -169,32 +187,63 @@ class OrgDetector(Detector):
             out.append(Candidate(s, e, "hospital", self.rules["saint"], self.name, "context:saint"))
 
     def _heads_pass(self, text: str, out: list[Candidate]) -> None:
+        """A proper name before a head word ("Elm Clinic", "Marina Corp", "Lincoln High School"),
+        or a town before a lower-case head ("Dallas clinic"). The heads are one Aho-Corasick scan;
+        the name is read backwards from each head over at most five words."""
         r = self.rules
         generic = self._generic
         lex = self.lex
-        for m in self._head_re.finditer(text):
-            if m.group("town") is not None:
-                town = m.group("town")
-                if lex.is_city(town) and not town.lower() in generic:
-                    out.append(Candidate(m.start("town"), m.end("thead"), "organization", r["town_facility"],
-                                         self.name, "context:town_facility"))
+        n = len(text)
+        hits: dict[int, tuple[int, str, str]] = {}  # head end → (head start, kind, head as listed)
+        for end, (kind, length, head) in self._head_auto.iter(text):
+            s, e = end - length + 1, end + 1
+            if (s > 0 and text[s - 1].isalnum()) or (e < n and text[e].isalnum()):
                 continue
-            name_s = m.start("name")
-            words = regex.findall(r"[^\s,]+", m.group("name"))
-            # leading generic words are not part of the name ("The Elm Clinic" → "Elm Clinic")
+            if e not in hits or s < hits[e][0]:
+                hits[e] = (s, kind, head)  # the longest head ending here ("Regional Medical Center")
+        single_heads = self._single_heads
+        for e in sorted(hits):
+            hs, kind, head = hits[e]
+            # walk back over the words before the head, on the same line
+            lo = max(0, hs - 120)
+            line_start = text.rfind("\n", lo, hs) + 1
+            seg = text[max(lo, line_start):hs]
+            toks = list(_NONSPACE.finditer(seg))
+            base = max(lo, line_start)
+            name: list[tuple[int, int, str]] = []
+            caps = 0
+            for j in range(len(toks) - 1, -1, -1):
+                t = toks[j].group()
+                if j == len(toks) - 1 and kind == "company" and t.endswith(","):
+                    t = t[:-1]
+                elif t.endswith((",", ";", ":", ")", "(")) or t.endswith(".") and len(t) > 4:
+                    break
+                if t in single_heads and kind != "town" or caps >= 5:
+                    break
+                if _CAPTOK.fullmatch(t):
+                    caps += 1
+                elif t.lower() not in _JOINERS or not name:
+                    break
+                name.append((base + toks[j].start(), base + toks[j].start() + len(t), t))
+            name.reverse()
+            # leading generic words and joiners are not part of the name ("The Elm Clinic")
             k = 0
-            while k < len(words) and words[k].lower().rstrip(".") in generic | _JOINERS:
+            while k < len(name) and name[k][2].lower().rstrip(".") in generic | _JOINERS:
                 k += 1
-            if k == len(words):
+            name = name[k:]
+            if not name:
                 continue  # a department: "Cardiology Clinic", "Emergency Department"
-            if k:
-                name_s = text.index(words[k], name_s)
-            kind = self._heads[regex.sub(r"[ \t]+", " ", m.group("head"))]
-            if kind == "company":
-                # a single first word that is an everyday word ("The Company", "Our Group")
-                proper = [w for w in words[k:] if w.lower() not in generic]
-                if not proper:
-                    continue
-            end = m.end()
-            ent = "hospital" if kind == "facility" and m.group("head").lower().startswith("hosp") else "organization"
-            out.append(Candidate(name_s, end, ent, r[kind], self.name, f"context:{kind}"))
+            if kind == "town":
+                town = " ".join(w for _, _, w in name[-2:])
+                if not lex.is_city(town):
+                    town = name[-1][2]
+                    if not lex.is_city(town):
+                        continue
+                    name = name[-1:]
+                else:
+                    name = name[-2:]
+                out.append(Candidate(name[0][0], e, "organization", r["town_facility"], self.name,
+                                     "context:town_facility"))
+                continue
+            ent = "hospital" if kind == "facility" and head.lower().startswith("hosp") else "organization"
+            out.append(Candidate(name[0][0], self._poss(text, e), ent, r[kind], self.name, f"context:{kind}"))
