@@ -60,7 +60,7 @@ _STATE_AFTER = regex.compile(
     r"(?P<st>[A-Z]{2}(?![\w'’-])|[A-Z][a-z]+\.?(?:[ \t]+[A-Z][a-z]+)?)"
     r"(?:[ \t]*,?[ \t]+(?P<zip>\d{5}(?:-\d{4})?)(?![\w-]))?")
 _ST_ZIP_AT = re.compile(r"(?<![\w,])[A-Z]{2}[ \t]+\d{5}")
-_CUE_AT = re.compile(r" (?:in|from|to|at|near|of) (?=[A-Z])")
+_CUE_AT = re.compile(r" (?:in|from|to|at|near|of)(?: the)? (?=[A-Z])")
 _CUE_CAP_AT = re.compile(r"(?:In|From|Near) (?=[A-Z])")
 #: a verb or noun before "in"/"to"/"at" that makes it a strong cue ("lives in", "moved to")
 _STRONG_VERB = tuple(
@@ -305,7 +305,7 @@ class LocationDetector(Detector):
             if m is None:
                 continue
             ws = _words(m.group("w"), m.start("w"))
-            cue = a.group().strip().lower()
+            cue = a.group().strip().lower().split()[0]
             head = text[max(0, a.start() - 24):a.start() + (a.group()[0] == " ")]
             strong = head.lower().endswith(_STRONG_VERB)
             if cue == "of" and not strong:
@@ -319,7 +319,8 @@ class LocationDetector(Detector):
                 phrase = text[s:e]
                 amb = k == 1 and self._ambiguous_word(phrase)
                 if weak:
-                    like = 0.5 if amb else r["town_weak"]
+                    # people are seldom "in" someone, often "to" or "at" someone's
+                    like = (r["town_weak"] if cue == "in" else 0.5) if amb else r["town_weak"]
                 else:
                     like = r["ambiguous_town_in_context"] if amb else r["town_in_context"]
                 ent = "state" if lex.is_state(phrase) else "country" if lex.is_country(phrase) else "city"

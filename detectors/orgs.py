@@ -33,6 +33,17 @@ _SAINT = regex.compile(
 _JOINERS = frozenset({"the", "a", "an", "our", "of", "and", "&", "for", "de", "la"})
 _NONSPACE = re.compile(r"\S+")
 _CAPTOK = re.compile(r"(?:[A-Z][\w'’&-]*\.?|(?:[A-Z]\.)+|\d{1,3}(?:st|nd|rd|th))")
+#: " at X", " to X", " @ X" with a capital after: where a place of care may follow a verb
+_CARE_AT = re.compile(r" (?:at|to|@|in|from)(?: the| our)? (?=[A-Z])")
+_CARE_VERBS = tuple(v + " " for v in (
+    "seen", "admitted", "treated", "presented", "evaluated", "transferred", "consulted", "followed",
+    "diagnosed", "visited", "visit", "referred", "hospitalized", "discharged", "managed", "attended",
+    "operated", "delivered", "examined", "scanned", "imaged", "biopsied", "readmitted", "follow-up",
+    "f/u", "appt", "appointment", "surgery", "care", "stay"))
+_ACRONYM = re.compile(r"[A-Z]{2,6}(?:-[A-Z][\w]*)?")
+_MONTHS_DAYS = frozenset("january february march april may june july august september october november "
+                         "december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday "
+                         "wednesday thursday friday saturday sunday mon tue wed thu fri sat sun".split())
 _NEVER = re.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` spans
 _CAPWORD = r"(?:[A-Z][\w'’&-]*\.?|[A-Z]\.(?:[ \t]?[A-Z]\.)*)"
 
@@ -69,7 +80,7 @@ class OrgDetector(Detector):
     template_families = ("orgs",)
 
     DEFAULT_RULES = {"hospital_listed": 0.95, "hospital_core": 0.88, "hospital_word": 0.82,
-                     "facility": 0.90, "town_facility": 0.85, "saint": 0.80, "company": 0.88,
+                     "facility": 0.90, "town_facility": 0.85, "care_cue": 0.78, "saint": 0.80, "company": 0.88,
                      "school": 0.88}
 
     @cached_property
@@ -150,7 +161,48 @@ class OrgDetector(Detector):
         self._lead_words(text, leads, out)
         self._saints(text, out)
         self._heads_pass(text, out)
+        self._care_cue(text, out)
         return out
+
+    def _care_cue(self, text: str, out: list[Candidate]) -> None:
+        """A proper name where care is received: "admitted to Cedars-Sinai", "seen at UCSF",
+        "treated at NYU Langone". The verb says a place of care follows; the words must be no
+        title, month, town, state, country or department."""
+        r = self.rules
+        lex = self.lex
+        generic = self._generic
+        for a in _CARE_AT.finditer(text):
+            head = text[max(0, a.start() - 24):a.start() + 1].lower()
+            if not head.endswith(_CARE_VERBS):
+                continue
+            toks = []
+            for m in _NONSPACE.finditer(text, a.end(), min(len(text), a.end() + 80)):
+                t = m.group()
+                core = t.rstrip(",.;:)?!")
+                if _CAPTOK.fullmatch(core) or _ACRONYM.fullmatch(core):
+                    toks.append((m.start(), m.start() + len(core), core))
+                    # a head ends the name ("Elm Clinic and Riverside ..." is two names)
+                    if len(toks) >= 4 or core != t or core in self._single_heads:
+                        break
+                elif t in ("&", "and", "of") and toks:
+                    toks.append((m.start(), m.end(), t))
+                else:
+                    break
+            while toks and toks[-1][2] in ("&", "and", "of"):
+                toks.pop()
+            if not toks:
+                continue
+            words = [w for _, _, w in toks]
+            first = words[0].rstrip(".")
+            if lex.is_title(first) or first.lower() in _MONTHS_DAYS or first in ("I", "A", "The"):
+                continue
+            phrase = " ".join(words)
+            if all(w.lower().strip(".") in generic | _JOINERS for w in words):
+                continue
+            if lex.is_city(phrase) or lex.is_state(phrase) or lex.is_country(phrase):
+                continue  # a town is the location detector's
+            out.append(Candidate(toks[0][0], toks[-1][1], "organization", r["care_cue"], self.name,
+                                 "context:care_cue"))
 
     @staticmethod
     def _poss(text: str, e: int) -> int:
