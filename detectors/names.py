@@ -579,7 +579,17 @@ class NameDetector(Detector):
         return (not nxt.comma_before and not prev.period and nxt.info is not None and nxt.info.last
                 and prev.info is not None and (prev.info.first or prev.info.nick))
 
+    @cached_property
+    def _degree_first(self) -> frozenset[str]:
+        """The letters a credential can start with, either case: most names are followed by none."""
+        return frozenset(c for d in self.rules["names.degree"].context if d for c in (d[0].lower(), d[0].upper()))
+
     def _degree_at(self, text: str, pos: int) -> bool:
+        k = pos
+        while k < len(text) and text[k] in " \t,":
+            k += 1
+        if k >= len(text) or text[k] not in self._degree_first:
+            return False  # what follows starts no credential: skip the regex
         m = self.degree_re.match(text, pos)
         if not m:
             return False
@@ -694,9 +704,8 @@ class NameDetector(Detector):
                 return self._full(seg, None, names, "names.degree")
         if len(names) == 2 and names[0].quoted and infos[1] is not None and infos[1].last:
             return self._full(seg, None, names, "names.quoted_nick")
-        listed = [i is not None and (i.listed or self._sounds(t.word)) for t, i in zip(names, infos)]
         if ctx == "strong" and not (len(names) == 1 and words_all_caps and len(names[0].word) <= 4):
-            if any(listed):
+            if any(i is not None and (i.listed or self._sounds(t.word)) for t, i in zip(names, infos)):
                 return self._full(seg, None, names, "names.context")
             if not words_all_caps and all(i is None or (not i.common and not i.medical) for i in infos):
                 return self._full(seg, None, names, "names.context_unlisted")
