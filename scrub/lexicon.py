@@ -13,6 +13,7 @@ import json
 import os
 import pickle
 import re
+import sys
 import tempfile
 import threading
 import unicodedata
@@ -243,8 +244,19 @@ class PhraseTable:
         return out
 
     def to_bytes(self) -> bytes:
-        return pickle.dumps((self._auto, self.size, self._payloads, self._origs),
-                            protocol=pickle.HIGHEST_PROTOCOL)
+        return pickle.dumps(self._state(), protocol=pickle.HIGHEST_PROTOCOL)
+
+    def dump(self, f: Any) -> None:
+        """Pickle into an open binary file: streamed, no second copy of a 24 MB automaton in memory."""
+        pickle.dump(self._state(), f, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def _state(self) -> tuple:
+        return (self._auto, self.size, self._payloads, self._origs)
+
+    @classmethod
+    def load(cls, f: Any) -> "PhraseTable":
+        auto, size, payloads, origs = pickle.load(f)
+        return cls(auto, size, payloads, origs)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "PhraseTable":
@@ -420,9 +432,25 @@ WEIGHTED_LISTS = ("first_names", "first_names_female", "first_names_male", "surn
 
 
 def _columns(path: Path, *cols: str) -> list[list[str]]:
-    """Whole columns of a gzip TSV list (cheaper than a dict per row for the big lists)."""
-    rows = read_tsv(path)
-    return [[r[c] for r in rows] for c in cols]
+    """Whole columns of a gzip TSV list, split straight from the text: no dict per row, so the big
+    lists cost a fifth of the time and memory of `read_tsv`."""
+    try:
+        with gzip.open(path, "rb") as f:
+            text = f.read().decode("utf-8")
+    except FileNotFoundError:
+        raise ScrubError("E302", f"{path.name}: word list missing from {path.parent} "
+                                 f"(run wordlists/build.py)") from None
+    except (OSError, EOFError, UnicodeDecodeError) as e:
+        raise ScrubError("E303", f"{path.name}: word list unreadable ({type(e).__name__})") from None
+    head, _, body = text.partition("\n")
+    header = head.split("\t")
+    idx = [header.index(c) for c in cols]
+    width = len(header)
+    rows = [line.split("\t") for line in body.split("\n") if line]
+    del text, body
+    if any(len(r) != width for r in rows):  # read_tsv would misalign such rows: refuse them
+        raise ScrubError("E303", f"{path.name}: word list unreadable (a row without {width} columns)")
+    return [[r[i] for r in rows] for i in idx]
 
 
 def _build_tables(d: Path) -> tuple[dict[str, BloomTable], dict[str, Any]]:
@@ -520,15 +548,32 @@ def _read_own(path: Path) -> bytes:
     return path.read_bytes()
 
 
-def _atomic_write(path: Path, data: bytes, stale_glob: str | None = None) -> bool:
-    """Write through a temporary file and os.replace, so a reader never sees half a file; then
-    remove the files of `stale_glob` (older digests of the same table) but this one."""
+def _open_own(path: Path) -> Any:
+    """A cache file opened for reading, refused unless this user owns it (as `_read_own`); the
+    ownership is checked on the open file, so a swapped file cannot slip in between."""
+    f = open(path, "rb")
+    try:
+        if hasattr(os, "getuid") and os.fstat(f.fileno()).st_uid != os.getuid():
+            raise ValueError("cache file owned by another user")
+    except BaseException:
+        f.close()
+        raise
+    return f
+
+
+def _atomic_write(path: Path, data: Any, stale_glob: str | None = None) -> bool:
+    """Write `data` (bytes, or a function that writes into an open binary file) through a temporary
+    file and os.replace, so a reader never sees half a file; then remove the files of `stale_glob`
+    (older digests of the same table) but this one."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(data)
+                if callable(data):
+                    data(f)
+                else:
+                    f.write(data)
             os.replace(tmp, path)
         finally:
             if os.path.exists(tmp):
@@ -567,6 +612,75 @@ def _unpack(data: bytes) -> tuple[dict[str, BloomTable], dict]:
     mv = memoryview(data)
     tables = {name: BloomTable.from_bytes(mv[base + o:base + o + n]) for name, (o, n) in header["tables"].items()}
     return tables, header["small"]
+
+
+def _build_weighted(d: Path, list_name: str) -> dict[str, list[tuple[str, float]]]:
+    """The (value, weight) pairs of `list_name` (of WEIGHTED_LISTS) from the TSV lists; the
+    first-name lists come together, all three from one read."""
+    if list_name.startswith("first_names"):
+        name, count, male = _columns(d / "first_names.tsv.gz", "name", "count", "male_share")
+        order = sorted(range(len(name)), key=lambda i: (-float(count[i] or 0), name[i]))
+        out: dict[str, list[tuple[str, float]]] = {"first_names": [(name[i], float(count[i])) for i in order]}
+        for sex, is_male in (("female", False), ("male", True)):
+            pairs = []
+            for i in order:
+                if not male[i]:
+                    continue
+                s = float(male[i])
+                w = float(count[i]) * (s if is_male else 1.0 - s)
+                if w >= 1.0:
+                    pairs.append((name[i], round(w, 2)))
+            out[f"first_names_{sex}"] = pairs
+        return out
+    if list_name == "surnames":
+        name, count = _columns(d / "surnames.tsv.gz", "name", "count")
+        order = sorted(range(len(name)), key=lambda i: (-float(count[i] or 0), name[i]))
+        return {list_name: [(name[i], float(count[i])) for i in order]}
+    if list_name == "places":
+        # only places with people: USPS aliases ("Twentynin Plm") carry population 0
+        city, state, pop = _columns(d / "places.tsv.gz", "city", "state", "population")
+        return {list_name: [(f"{c}|{s}", float(p)) for c, s, p in zip(city, state, pop) if int(p or 0) > 0]}
+    if list_name == "hospitals":
+        return {list_name: [(n, 1.0) for n in _columns(d / "hospitals.tsv.gz", "name")[0]]}
+    name, pop = _columns(d / "countries.tsv.gz", "name", "population")
+    return {list_name: [(n, float(max(1, int(p or 0)))) for n, p in zip(name, pop)]}
+
+
+_WL_MAGIC = b"SCRUBWL1"
+
+
+def _pack_weighted(pairs: list[tuple[str, float]]) -> bytes:
+    """Magic, count, a BLAKE2b digest of the rest (a truncated or damaged file is refused), the
+    weights as little-endian float64 (exact), the values joined by newlines (no list value holds
+    one). Plain numbers and text, no pickle: safe whoever wrote the file."""
+    from array import array
+
+    weights = array("d", [w for _, w in pairs])
+    if sys.byteorder != "little":
+        weights.byteswap()
+    body = weights.tobytes() + "\n".join(v for v, _ in pairs).encode("utf-8")
+    return _WL_MAGIC + len(pairs).to_bytes(8, "little") + hashlib.blake2b(body, digest_size=16).digest() + body
+
+
+def _unpack_weighted(data: bytes) -> list[tuple[str, float]]:
+    from array import array
+
+    if data[:8] != _WL_MAGIC:
+        raise ValueError("not a weighted-list cache")
+    n = int.from_bytes(data[8:16], "little")
+    body = memoryview(data)[32:]
+    if hashlib.blake2b(body, digest_size=16).digest() != data[16:32]:
+        raise ValueError("weighted-list cache damaged")
+    weights = array("d")
+    weights.frombytes(body[:8 * n])
+    if len(weights) != n:
+        raise ValueError("truncated weighted-list cache")
+    if sys.byteorder != "little":
+        weights.byteswap()
+    values = bytes(body[8 * n:]).decode("utf-8").split("\n") if n else []
+    if len(values) != n:
+        raise ValueError("weighted-list cache: value count does not match")
+    return list(zip(values, weights.tolist()))
 
 
 @dataclass(frozen=True)
@@ -798,79 +912,83 @@ class Lexicon:
                 path = self._cache / f"phrases-{name}-{self.digest}.pkl" if self._cache else None
                 if path is not None:
                     try:
-                        t = PhraseTable.from_bytes(_read_own(path))
+                        with _open_own(path) as f:
+                            t = PhraseTable.load(f)
                     except Exception:  # missing, stale or foreign: rebuild
                         t = None
                 if t is None:
                     t = PhraseTable.build(self._phrase_items(name))
                     if path is not None:
-                        _atomic_write(path, t.to_bytes(), f"phrases-{name}-*.pkl")
+                        _atomic_write(path, t.dump, f"phrases-{name}-*.pkl")
                 self._phrases[name] = t
         return t
 
-    def _phrase_items(self, name: str) -> list[tuple[str, Any]]:
+    def _phrase_items(self, name: str) -> Iterable[tuple[str, Any]]:
+        # whole columns, not a dict per row, and generators where the list is big: the first run
+        # builds the tables from these, and it is that run's peak memory
         d = self.directory
         if name == "hospitals":
-            return [(r["name"], ("hospital", r["name"], f"{r['city']}|{r['state']}"))
-                    for r in read_tsv(d / "hospitals.tsv.gz")]
+            hn, city, state = _columns(d / "hospitals.tsv.gz", "name", "city", "state")
+            return [(n, ("hospital", n, f"{c}|{s}")) for n, c, s in zip(hn, city, state)]
         if name == "places":
             by: dict[str, list] = {}
-            for r in read_tsv(d / "places.tsv.gz"):
-                by.setdefault(r["city"], []).append((-int(r["population"] or 0), r["state"]))
+            for c, s, p in zip(*_columns(d / "places.tsv.gz", "city", "state", "population")):
+                by.setdefault(c, []).append((-int(p or 0), s))
             return [(c, ("place", c, ",".join(s for _, s in sorted(v)))) for c, v in sorted(by.items())]
         if name == "medical":
-            rows = read_tsv(d / "medical_terms.tsv.gz")
+            term, kind, clash = _columns(d / "medical_terms.tsv.gz", "term", "kind", "name_clash")
             # long chemical names and numbered forms are left to the Bloom table: they are rarely
             # written verbatim in notes and would triple the automaton
-            return [(r["term"], ("medical", r["kind"])) for r in rows
-                    if r["name_clash"] == "0" and r["kind"] != "eponym" and len(r["term"]) <= 40
-                    and len(r["term"].split()) <= 4 and not _NUMBERED.search(r["term"])]
+            kinds = {k: ("medical", k) for k in sorted(set(kind))}  # one payload tuple per kind
+            return ((t, kinds[k]) for t, k, c in zip(term, kind, clash)
+                    if c == "0" and k != "eponym" and len(t) <= 40
+                    and len(t.split()) <= 4 and not _NUMBERED.search(t))
         if name == "countries":
-            return [(r["name"], ("country", r["iso2"])) for r in read_tsv(d / "countries.tsv.gz")]
-        st = read_tsv(d / "states.tsv.gz")
-        return [(r["name"], ("state", r["usps"])) for r in st] + \
-               [(r["ap"], ("state", r["usps"])) for r in st if r["ap"] and r["ap"] != r["name"]]
+            cn, iso2 = _columns(d / "countries.tsv.gz", "name", "iso2")
+            return [(n, ("country", i)) for n, i in zip(cn, iso2)]
+        sn, ap, usps = _columns(d / "states.tsv.gz", "name", "ap", "usps")
+        return [(n, ("state", u)) for n, u in zip(sn, usps)] + \
+               [(a, ("state", u)) for n, a, u in zip(sn, ap, usps) if a and a != n]
 
     # ------------------------------------------------------------------ raw lists for replacement
 
     def weighted(self, list_name: str) -> list[tuple[str, float]]:
         """(value, weight) pairs for drawing pseudonyms, in a fixed order. Lists: first_names,
         first_names_female, first_names_male (count x sex share), surnames, places ("City|ST",
-        population > 0), hospitals (name, 1), countries (name, population). KeyError for others."""
+        population > 0), hospitals (name, 1), countries (name, population). KeyError for others.
+
+        Built once from the lists and cached (`weighted-<list>-<digest>.bin`: the weights as
+        float64 and the values as one text blob), so a later process loads it in milliseconds."""
         got = self._weighted.get(list_name)
         if got is not None:
             return got
         if list_name not in WEIGHTED_LISTS:
             raise KeyError(list_name)
-        d = self.directory
-        if list_name.startswith("first_names"):
-            rows = _ranked(read_tsv(d / "first_names.tsv.gz"))
-            if list_name == "first_names":
-                pairs = [(r["name"], float(r["count"])) for r in rows]
-            else:
-                male = list_name.endswith("_male")
-                pairs = []
-                for r in rows:
-                    if not r["male_share"]:
-                        continue
-                    s = float(r["male_share"])
-                    w = float(r["count"]) * (s if male else 1.0 - s)
-                    if w >= 1.0:
-                        pairs.append((r["name"], round(w, 2)))
-        elif list_name == "surnames":
-            pairs = [(r["name"], float(r["count"])) for r in _ranked(read_tsv(d / "surnames.tsv.gz"))]
-        elif list_name == "places":
-            # only places with people: USPS aliases ("Twentynin Plm") carry population 0
-            pairs = [(f"{r['city']}|{r['state']}", float(r["population"]))
-                     for r in read_tsv(d / "places.tsv.gz") if int(r["population"] or 0) > 0]
-        elif list_name == "hospitals":
-            pairs = [(r["name"], 1.0) for r in read_tsv(d / "hospitals.tsv.gz")]
-        else:
-            pairs = [(r["name"], float(max(1, int(r["population"] or 0))))
-                     for r in read_tsv(d / "countries.tsv.gz")]
         with self._lock:
-            self._weighted.setdefault(list_name, pairs)
-        return self._weighted[list_name]
+            got = self._weighted.get(list_name)
+            if got is not None:
+                return got
+            path = self._weighted_path(list_name)
+            pairs = None
+            if path is not None:
+                try:
+                    pairs = _unpack_weighted(path.read_bytes())
+                except (OSError, ValueError):
+                    pairs = None  # missing, stale or damaged: rebuild
+            if pairs is None:
+                built = _build_weighted(self.directory, list_name)
+                for name, ps in built.items():  # the three first-name lists come from one read
+                    p = self._weighted_path(name)
+                    if p is not None and (name == list_name or not p.exists()):
+                        _atomic_write(p, _pack_weighted(ps), f"weighted-{name}-*.bin")
+                    if name != list_name and name not in self._weighted:
+                        self._weighted[name] = ps
+                pairs = built[list_name]
+            self._weighted[list_name] = pairs
+        return pairs
+
+    def _weighted_path(self, list_name: str) -> Path | None:
+        return self._cache / f"weighted-{list_name}-{self.digest}.bin" if self._cache else None
 
     def zip3_population(self, zip3: str) -> int | None:
         """Resident population (Census 2010 ZCTAs) of a three-digit ZIP area; None if unknown."""

@@ -291,6 +291,44 @@ def test_shipped_tables_match_the_lists(lex):
     assert {k: t.bits for k, t in shipped.tables.items()} == {k: t.bits for k, t in lex.tables.items()}
 
 
+@pytest.mark.parametrize("pairs", [
+    [],
+    [("Mary", 3196000.0), ("Zoë", 0.1), ("'A'ala|HI", 4302.0), ("x", 1e300), ("y", round(2.0 / 3, 2))],
+])
+def test_weighted_pack_round_trip_is_exact(pairs):
+    """The weighted-list cache format gives back the same values and bit-identical weights."""
+    again = lx._unpack_weighted(lx._pack_weighted(pairs))
+    assert again == pairs and [w.hex() for _, w in again] == [w.hex() for _, w in pairs]
+
+
+def test_weighted_cache_serves_the_lists_unchanged(lex, tmp_path, monkeypatch):
+    """A weighted list built once is cached (the three first-name lists from one read) and a later
+    lexicon serves it from the file: same names, weights and order as the TSV gives."""
+    first = Lexicon(cache_dir=tmp_path).weighted("first_names")
+    for n in ("first_names", "first_names_female", "first_names_male"):
+        assert (tmp_path / f"weighted-{n}-{lex.digest}.bin").exists()
+    with gzip.open(WORDLISTS / "first_names.tsv.gz", "rt", encoding="utf-8") as f:
+        rows = [line.rstrip("\n").split("\t") for line in list(f)[1:]]
+    rows.sort(key=lambda r: (-float(r[1]), r[0]))  # the order keyed pseudonyms depend on
+    assert first == [(r[0], float(r[1])) for r in rows]
+    female = [(r[0], float(r[1]) * (1.0 - float(r[2]))) for r in rows if r[2]]
+    monkeypatch.setattr(lx, "_build_weighted", lambda d, n: pytest.fail("rebuilt despite the cache"))
+    again = Lexicon(cache_dir=tmp_path)
+    assert again.weighted("first_names") == first
+    assert again.weighted("first_names_female") == [(v, round(w, 2)) for v, w in female if w >= 1.0]
+    assert again.weighted("first_names_male") == lex.weighted("first_names_male")
+
+
+def test_damaged_weighted_cache_is_rebuilt(lex, tmp_path):
+    """A truncated or foreign weighted-list cache file is ignored and rewritten."""
+    path = tmp_path / f"weighted-countries-{lex.digest}.bin"
+    good = lx._pack_weighted(lex.weighted("countries"))
+    for bad in (good[:-5], good[:100], b"SCRUBWL1", b"not a cache at all"):
+        path.write_bytes(bad)
+        assert Lexicon(cache_dir=tmp_path).weighted("countries") == lex.weighted("countries")
+        assert path.read_bytes() == good
+
+
 def test_missing_lists_raise(tmp_path):
     """A folder without the word lists raises E304, never a traceback."""
     with pytest.raises(ScrubError) as e:
