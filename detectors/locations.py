@@ -71,10 +71,15 @@ _STRONG_VERB = tuple(
                       "suburbs", "area", "outside", "here"))
 _TOWN_WORDS = regex.compile(r"(?-i:(?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2}))")
 #: words that open a template's window (their lower, Capitalized and UPPER forms)
-_TRIGGERS = ("box", "apt", "apartment", "suite", "ste", "unit", "zip", "zipcode", "postal", "county", "parish",
+_TRIGGERS = ("box", "postcode", "plz", "apt", "apartment", "suite", "ste", "unit", "zip", "zipcode", "postal", "county", "parish",
              "borough", "nursing", "rest home", "assisted", "rehab", "rehabilitation", "senior",
              "retirement", "care", "manor", "hospice", "psc", "cmr", "apo", "fpo", "dpo")
 _NEVER = regex.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` spans
+#: a label line: "Wingertweg 126" (name then number), "Ependes", "KOKKOLA", "Switzerland 8200"
+_LABEL_STREET = regex.compile(r"[ \t>?|*-]*(?P<s>\p{Lu}[\w'’.-]*(?:[ \t]+[\p{L}][\w'’.-]*){0,3}[ \t]+\d{1,5}[A-Za-z]?)[ \t,]*")
+_LABEL_TOWN = regex.compile(
+    r"[ \t>?|*-]*(?P<t>\p{Lu}[\w'’.-]*(?:[ \t]+(?:\p{Lu}[\w'’.-]*|de|del|la|le|am|an|sur|upon)){0,3})"
+    r"(?:,?[ \t]+(?P<z>\d{4,5}(?:-\d{3,4})?))?[ \t,]*")
 _WEAK_CUES = frozenset({"in", "to", "at"})
 _CAP = regex.compile(r"[A-Z][\w'’.-]*|" + _ORD)
 
@@ -121,7 +126,8 @@ class LocationDetector(Detector):
     DEFAULT_RULES = {"street": 0.90, "street_unit": 0.95, "street_name_number": 0.85,
                      "city_state_zip": 0.97, "city_state_zip_unlisted": 0.85, "city_state": 0.90,
                      "town_in_context": 0.85, "town_weak": 0.72, "ambiguous_town_in_context": 0.75,
-                     "state_name": 0.80, "country": 0.80, "zip_after_state": 0.92}
+                     "state_name": 0.80, "country": 0.80, "zip_after_state": 0.92,
+                     "label_street": 0.80, "label_town": 0.80}
 
     @cached_property
     def rules(self) -> dict:
@@ -189,7 +195,45 @@ class LocationDetector(Detector):
         self._blocks(text, streets, out)
         self._towns(text, out)
         self._names(text, names, out)
+        self._label_lines(doc, out)
         return out
+
+    def _label_lines(self, doc: Document, out: list[Candidate]) -> None:
+        """Lines of a mailing label around a street, unit or PO box line: "Wingertweg 126" above
+        "Suite 408", then "Ependes" (a town alone on its line), then "Switzerland 8200"."""
+        streets = [c for c in out if c.entity == "street"]
+        if not streets:
+            return
+        text = doc.text
+        lines = doc.lines
+        starts = [a for a, _ in lines]
+        r = self.rules
+        seen: set[int] = set()
+        for c in streets:
+            i = bisect_right(starts, c.start) - 1
+            # the line above: "Word(s) number" is a street written number-last
+            if i - 1 >= 0 and i - 1 not in seen:
+                a, b = lines[i - 1]
+                m = _LABEL_STREET.fullmatch(text, a, b)
+                if m and not self.lex.is_title(m.group("s").split()[0].rstrip(".")):
+                    seen.add(i - 1)
+                    out.append(self._cand(m.start("s"), m.end("s"), "street", r["label_street"], "context:label_street"))
+            # the lines below: a town alone, then a country with its postal code
+            for j in range(i + 1, min(len(lines), i + 4)):
+                if j in seen:
+                    continue
+                a, b = lines[j]
+                m = _LABEL_TOWN.fullmatch(text, a, b)
+                if not m:
+                    if text[a:b].strip(" \t>?|*-") == "" and j == i + 1:
+                        continue
+                    break
+                seen.add(j)
+                w = m.group("t")
+                ent = "country" if self.lex.is_country(w) else "state" if self.lex.is_state(w) else "city"
+                out.append(self._cand(m.start("t"), m.end("t"), ent, r["label_town"], "context:label_town"))
+                if m.group("z"):
+                    out.append(self._cand(m.start("z"), m.end("z"), "zip", r["label_town"], "context:label_town"))
 
     def _cand(self, s: int, e: int, entity: str, like: float, why: str, parts=()) -> Candidate:
         return Candidate(s, e, entity, like, self.name, why, tuple(parts))

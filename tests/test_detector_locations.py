@@ -42,6 +42,11 @@ POSITIVES = [
     ("admitted from Sunrise Nursing Home last night", "Sunrise Nursing Home", "place", 0.8, 1.0),
     ("She moved to St. Louis. Lives in Peabody.", "St. Louis", "city", 0.8, 1.0),
     ("PSC 0413, Box 8144", "PSC 0413, Box 8144", "street", 0.9, 1.0),
+    ("lives in the Milwaukee area", "Milwaukee", "city", 0.7, 1.0),
+    ("Wingertweg 126\nSuite 408\nEpendes\nSwitzerland 8200", "Wingertweg 126", "street", 0.75, 1.0),
+    ("Wingertweg 126\nSuite 408\nEpendes\nSwitzerland 8200", "Ependes", "city", 0.75, 1.0),
+    ("Wingertweg 126\nSuite 408\nEpendes\nSwitzerland 8200", "8200", "zip", 0.75, 1.0),
+    ("Postal code: 1098", "1098", "zip", 0.8, 1.0),
 ]
 
 

@@ -31,6 +31,9 @@ POSITIVES = [
     ("graduated from the University of Iowa", "University of Iowa", "organization", 0.85, 1.0),
     ("treated at Johns Hopkins for years", "Johns Hopkins", "hospital", 0.85, 1.0),
     ("seen at the Dallas clinic", "Dallas clinic", "organization", 0.8, 1.0),
+    ("who was admitted to Cedars-Sinai on April 2", "Cedars-Sinai", "organization", 0.75, 1.0),
+    ("follow-up visit at UCSF on Jan 10", "UCSF", "organization", 0.75, 1.0),
+    ("treated at NYU Langone last June", "NYU Langone", "organization", 0.75, 1.0),
 ]
 
 
@@ -53,6 +56,9 @@ NEGATIVES = [
     "He lives in St. Louis with his wife",
     "Dr. Hopkins examined the patient",
     "General Hospital policy",
+    "was admitted to ICU on Monday",
+    "referred to Dr. Smith in March",
+    "seen at Emergency Department overnight",
 ]
 
 
