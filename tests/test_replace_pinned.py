@@ -125,3 +125,37 @@ def test_top_equals_ranked_selection(weights, n):
         ranked = heapq.nsmallest(n, range(len(pairs)), key=lambda i: (-pairs[i][1], i))
         want = [pairs[i] for i in sorted(ranked)]
     assert _top(pairs, n) == want
+
+
+def _dense_table(lexicon: FixtureLexicon, n: int) -> tuple[str, list[Finding]]:
+    """A roster of `n` full names from the fixture lists, one per line, each found as a name,
+    with every name repeated once more in capitals in a note no finding covers."""
+    firsts = [v for v, _ in lexicon.lists["first_names_female"] + lexicon.lists["first_names_male"]]
+    lasts = [v for v, _ in lexicon.lists["surnames"]]
+    lines, findings, pos = [], [], 0
+    for i in range(n):
+        name = f"{firsts[i % len(firsts)]} {lasts[(7 * i) % len(lasts)]}"
+        line = f"{i + 1}. {name}, seen"
+        findings.append(Finding(pos + len(f"{i + 1}. "), pos + len(f"{i + 1}. ") + len(name),
+                                "full_name", 1.0, "gold"))
+        lines.append(line)
+        pos += len(line) + 1
+    note = "NOTE: " + " ".join(lasts[(7 * i) % len(lasts)].upper() for i in range(n))
+    return "\n".join(lines) + "\n" + note, findings
+
+
+@pytest.mark.parametrize("n", [5, 40, 120])
+def test_one_pass_leak_checks_equal_scans(n, lexicon, monkeypatch):
+    """Leak checks and the sweep give the same output whether they scan per original or make
+    one Aho-Corasick pass over all originals of a dense document."""
+    import scrub.replace.replacer as R
+
+    text, findings = _dense_table(lexicon, n)
+    doc = Document(text, "roster")
+    outputs = []
+    for at in (1, 10 ** 9):
+        monkeypatch.setattr(R, "_AUTOMATON_AT", at)
+        rep = Replacer.from_config(Config(), b"pinned replacement key", lexicon)
+        outputs.append(rep.replace(doc, findings))
+    assert outputs[0] == outputs[1]
+    assert outputs[0].text != text

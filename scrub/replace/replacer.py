@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+import ahocorasick
 import regex
 
 from ..config import Config
@@ -40,6 +41,8 @@ _DISTINCT = frozenset({"first", "last", "nick", "street_word", "city", "hospital
 _SWEPT = frozenset({"first", "last", "nick", "street_word", "city", "hospital", "hospital_short",
                     "org_head", "shape", "ssn", "email", "url", "ip"})
 _MAX_TRIES = 50
+#: originals in one document from which leak checks use one automaton pass instead of a scan each
+_AUTOMATON_AT = 24
 _JOINERS = frozenset({"and", "or", "of", "the", "y", "e", "und", "et"})
 _NAMELIKE = frozenset({"first", "last", "nick", "street_word", "city", "hospital_short",
                        "org_head"})
@@ -97,13 +100,38 @@ class Replacement:
 class _Doc:
     """What one document's replacement knows: its originals and the pseudo-values drawn."""
 
-    __slots__ = ("long", "short", "used", "subject")
+    __slots__ = ("long", "short", "used", "subject", "units", "_automaton")
 
     def __init__(self, subject: str):
         self.long: list[str] = []        # casefolded originals of 3+ characters
         self.short: set[str] = set()     # casefolded shorter originals (whole-word check)
         self.used: dict[str, str] = {}   # casefolded pseudo → the (kind, original) it stands for
         self.subject = subject
+        # (kind, text, extra) → pseudo-value: a unit's value within one document depends only on
+        # the originals (fixed before any draw) and on `used`, which only grows, so the first
+        # value drawn is the value every later draw of the same unit would find
+        self.units: dict[tuple[str, str, str], str] = {}
+        self._automaton: Any = None
+
+    def contains_long(self, v: str) -> bool:
+        """Whether any long original occurs inside `v`: a scan per original for a few, one
+        Aho-Corasick pass over `v` for many (a dense table of names)."""
+        long = self.long
+        if len(long) < _AUTOMATON_AT:
+            for o in long:
+                if o in v:
+                    return True
+            return False
+        a = self._automaton
+        if a is None:
+            a = ahocorasick.Automaton()
+            for o in long:
+                a.add_word(o, o)
+            a.make_automaton()
+            self._automaton = a
+        for _ in a.iter(v):
+            return True
+        return False
 
 
 class Replacer:
@@ -316,21 +344,18 @@ class Replacer:
         taken = sorted((f.start, f.end) for f in findings)
         starts = [a for a, _ in taken]
         n = len(text)
-        for orig in sorted(swept, key=lambda v: (-len(v), v)):
-            i = text.find(orig)
-            while i >= 0:
-                e = i + len(orig)
-                if (i == 0 or not text[i - 1].isalnum() and text[i - 1] != "_") and \
-                        (e == n or not text[e].isalnum() and text[e] != "_"):
-                    k = bisect.bisect_right(starts, i) - 1
-                    free = not (k >= 0 and taken[k][1] > i) and not (
-                        k + 1 < len(taken) and taken[k + 1][0] < e)
-                    if free:
-                        pseudo, entity = swept[orig]
-                        extra.append((i, e, pseudo, entity))
-                        bisect.insort(taken, (i, e))
-                        starts = [a for a, _ in taken]
-                i = text.find(orig, i + 1)
+        for orig, i in _occurrences(text, swept):
+            e = i + len(orig)
+            if (i == 0 or not text[i - 1].isalnum() and text[i - 1] != "_") and \
+                    (e == n or not text[e].isalnum() and text[e] != "_"):
+                k = bisect.bisect_right(starts, i) - 1
+                free = not (k >= 0 and taken[k][1] > i) and not (
+                    k + 1 < len(taken) and taken[k + 1][0] < e)
+                if free:
+                    pseudo, entity = swept[orig]
+                    extra.append((i, e, pseudo, entity))
+                    bisect.insort(taken, (i, e))
+                    starts.insert(bisect.bisect_left(starts, i), i)
         if not extra:
             return rep
         # rebuild in one pass from the original spans and the swept ones
@@ -569,6 +594,13 @@ class Replacer:
     # ------------------------------------------------------------------ keyed units
 
     def _unit(self, u: Unit, ctx: _Doc) -> str:
+        key = (u.kind, u.text, u.extra)
+        value = ctx.units.get(key)
+        if value is None:
+            value = ctx.units[key] = self._unit_fresh(u, ctx)
+        return value
+
+    def _unit_fresh(self, u: Unit, ctx: _Doc) -> str:
         entity = _UNIT_ENTITY.get(u.kind)
         if entity is not None:
             how = self.opt(entity, "strategy")
@@ -597,9 +629,8 @@ class Replacer:
 
     @staticmethod
     def _leaks(v: str, ctx: _Doc) -> bool:
-        for o in ctx.long:
-            if o in v:
-                return True
+        if ctx.long and ctx.contains_long(v):
+            return True
         if ctx.short:
             for w in _WORDS.findall(v):
                 if w in ctx.short:
@@ -765,6 +796,29 @@ class Replacer:
         nets = ("192.0.2", "198.51.100", "203.0.113")   # RFC 5737 documentation ranges
         n = k.below(len(nets) * 254, "ipv4", (m.group(1) if m else text), counter)
         return f"{nets[n // 254]}.{n % 254 + 1}{suffix}"
+
+
+def _occurrences(text: str, originals) -> list[tuple[str, int]]:
+    """Every occurrence (overlapping ones too) of every original in `text`, longest original
+    first (ties by the original), each original's in text order: the order the sweep claims
+    them in. A scan per original for a few; one Aho-Corasick pass over the text for many."""
+    order = sorted(originals, key=lambda v: (-len(v), v))
+    if len(order) < _AUTOMATON_AT:
+        out = []
+        for orig in order:
+            i = text.find(orig)
+            while i >= 0:
+                out.append((orig, i))
+                i = text.find(orig, i + 1)
+        return out
+    a = ahocorasick.Automaton()
+    for orig in order:
+        a.add_word(orig, orig)
+    a.make_automaton()
+    found = [(orig, end - len(orig) + 1) for end, orig in a.iter(text)]
+    rank = {orig: r for r, orig in enumerate(order)}
+    found.sort(key=lambda h: (rank[h[0]], h[1]))
+    return found
 
 
 def _rel_parts(parts, base: int) -> tuple:
