@@ -34,6 +34,7 @@ SCHOOL_HEADS = ("University", "College", "Community College", "Academy", "High S
                 "Preschool", "Daycare", "Day Care", "Kindergarten")
 _SAINT = regex.compile(r"(?<![\w.])(?-i:(?P<head>St|Mt|Ste|Saint|Mount)\.?[ \t]+(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)"
                        r"(?P<poss>['’]s)?)(?![\w'’])")
+_TEAM_GATE = regex.compile(r"(?<![\w])(?:team|squad|club|league)(?![\w])")
 _TOWN_AFTER = regex.compile(r"[ \t]+((?-i:[A-Z][a-z]+(?: [A-Z][a-z]+){0,2}))")
 _NONSPACE = regex.compile(r"\S+")
 _NEXT_WORD = regex.compile(r"[ \t]+(\w+)")
@@ -208,7 +209,8 @@ class OrganizationDetector(Detector):
         rules = self.rules
         me = self.name
         lex = self.lex
-        out: list[Candidate] = list(self.matcher.match(text))
+        # the templates (teams) end in a team word: scan only the stretch before one
+        out: list[Candidate] = list(self.matcher.match(text, gate_windows(text, _TEAM_GATE, 96, 8)))
         facility, company, school, school_of = self._patterns
         for s, e, payload in lex.phrases("hospitals").find(text):
             if not text[s].isupper():
