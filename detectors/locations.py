@@ -110,6 +110,7 @@ def _automaton(directory: str):
 
 
 _NONSPACE = re.compile(r"\S+")
+_TW_RE = re.compile(_TW)
 
 
 def _words(s: str, base: int) -> list[tuple[int, int, str]]:
@@ -280,11 +281,19 @@ class LocationDetector(Detector):
             st, zp = sm.group("st"), sm.group("zip")
             if not self._state(st):
                 continue
-            cm = _CITY_BEFORE.search(text, max(0, a.start() - 80), a.start())
-            if cm is None:
+            # up to four capitalized words right before the comma, on its line (read backwards:
+            # a regex search over the window would retry at every start)
+            lo = max(0, a.start() - 80, text.rfind("\n", 0, a.start()) + 1)
+            toks = _words(text[lo:a.start()], lo)
+            cw = []
+            for tok in reversed(toks[-4:]):
+                if not _TW_RE.fullmatch(tok[2]):
+                    break
+                cw.append(tok)
+            if not cw or (lo + 0 < cw[-1][0] and not text[cw[-1][0] - 1].isspace()):
                 continue
+            cw.reverse()
             m = sm
-            cw = _words(cm.group("city"), cm.start("city"))
             k = self._city_suffix(cw)
             code = len(st) == 2
             if k == 0:
