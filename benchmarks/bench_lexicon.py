@@ -47,17 +47,34 @@ def main() -> None:
         size = (cache / f"phrases-{name}-{lex.digest}.pkl").stat().st_size
         print(f"phrases {name:10s} {len(lex.phrases(name)):7d} phrases  build {cold:.2f} s  "
               f"warm {warm * 1000:.0f} ms (incl. 30 ms lexicon)  cache {size / 1e6:.1f} MB")
+    # weighted lists (the replacement module's pseudonym pools): built from the TSVs on first use,
+    # then read from the cache file
+    for name in lx.WEIGHTED_LISTS:
+        t = time.perf_counter()
+        n = len(lx.Lexicon(cache_dir=cache).weighted(name))  # first names: all three lists at once
+        cold = time.perf_counter() - t
+        t = time.perf_counter()
+        lx.Lexicon(cache_dir=cache).weighted(name)
+        warm = time.perf_counter() - t
+        print(f"weighted {name:18s} {n:7d} values  first use {cold * 1000:5.0f} ms  "
+              f"cached {warm * 1000:4.0f} ms (incl. lexicon start)")
     # memory in a fresh process (this one holds the garbage of the cold build)
     probe = ("import resource,sys; from pathlib import Path; from scrub.lexicon import Lexicon, PHRASE_TABLES;"
              "r=lambda: int(Path('/proc/self/statm').read_text().split()[1])*4096/1e6; a=r();"
              "L=Lexicon(cache_dir=Path(sys.argv[1])); b=r(); [L.phrases(n) for n in PHRASE_TABLES];"
-             "print(f'{a:.0f} {b:.0f} {r():.0f} {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/1024:.0f}')")
-    out = subprocess.run([sys.executable, "-c", probe, str(cache)], capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parent.parent)
-    if out.returncode == 0:
-        a, b, c, peak = out.stdout.split()
-        print(f"resident memory, fresh process: interpreter {a} MB, + Bloom tables {b} MB, "
-              f"+ every phrase table {c} MB (peak {peak} MB)")
+             "hwm=[l for l in Path('/proc/self/status').read_text().splitlines() if l.startswith('VmHWM')];"
+             "print(f'{a:.0f} {b:.0f} {r():.0f} {int(hwm[0].split()[1])/1024:.0f}')")
+    # VmHWM, not ru_maxrss: Linux carries ru_maxrss across exec, so the child would report this
+    # process's peak
+    empty = Path(tempfile.mkdtemp(prefix="scrub-bench-first-"))
+    for label, where in (("first run, phrase tables built", empty), ("cached phrase tables", cache)):
+        out = subprocess.run([sys.executable, "-c", probe, str(where)], capture_output=True, text=True,
+                             cwd=Path(__file__).resolve().parent.parent)
+        if out.returncode == 0:
+            i, b, c, peak = out.stdout.split()
+            print(f"resident memory, fresh process, {label}: interpreter {i} MB, + Bloom tables {b} MB, "
+                  f"+ every phrase table {c} MB (peak {peak} MB)")
+    shutil.rmtree(empty, ignore_errors=True)
     bl = (cache / f"lexicon-{lex.digest}.bin").stat().st_size
     print(f"Bloom cache file: {bl / 1e6:.2f} MB, {len(lex.tables)} tables, "
           f"{sum(t.n for t in lex.tables.values())} keys")
