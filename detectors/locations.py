@@ -371,7 +371,10 @@ class LocationDetector(Detector):
                     e -= 1
                 phrase = text[s:e]
                 amb = k == 1 and self._ambiguous_word(phrase)
-                if weak:
+                if weak and k < len(ws):
+                    # "in the Framingham Heart Study": the town names a longer proper noun
+                    like = 0.5
+                elif weak:
                     # people are seldom "in" someone, often "to" or "at" someone's
                     like = (r["town_weak"] if cue == "in" else 0.5) if amb else r["town_weak"]
                 else:

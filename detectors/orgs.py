@@ -39,11 +39,16 @@ _CARE_VERBS = tuple(v + " " for v in (
     "seen", "admitted", "treated", "presented", "evaluated", "transferred", "consulted", "followed",
     "diagnosed", "visited", "visit", "referred", "hospitalized", "discharged", "managed", "attended",
     "operated", "delivered", "examined", "scanned", "imaged", "biopsied", "readmitted", "follow-up",
-    "f/u", "appt", "appointment", "surgery", "care", "stay"))
+    "f/u", "appt", "appointment", "surgery", "care", "stay", "reviewed", "conducted", "came", "went",
+    "performed", "obtained", "case", "tests", "labs", "imaging", "see"))
 _ACRONYM = re.compile(r"[A-Z]{2,6}(?:-[A-Z][\w]*)?")
 _MONTHS_DAYS = frozenset("january february march april may june july august september october november "
                          "december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday "
                          "wednesday thursday friday saturday sunday mon tue wed thu fri sat sun".split())
+_INSTITUTION = frozenset({"General", "County", "City", "Memorial", "Community", "Regional", "Central",
+                          "University", "Municipal", "Metropolitan", "District", "Veterans"})
+_HOSPITAL_HEADS = frozenset({"Hospital", "Hosp", "Hosp.", "Medical Center", "Medical Centre", "Infirmary"})
+_JOINERS_CAP = frozenset({"The", "A", "An", "Our", "Your", "His", "Her", "Their", "This", "That"})
 _NEVER = re.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` spans
 _CAPWORD = r"(?:[A-Z][\w'’&-]*\.?|[A-Z]\.(?:[ \t]?[A-Z]\.)*)"
 
@@ -80,7 +85,7 @@ class OrgDetector(Detector):
     template_families = ("orgs",)
 
     DEFAULT_RULES = {"hospital_listed": 0.95, "hospital_core": 0.88, "hospital_word": 0.82,
-                     "facility": 0.90, "town_facility": 0.85, "care_cue": 0.78, "saint": 0.80, "company": 0.88,
+                     "facility": 0.90, "town_facility": 0.85, "care_cue": 0.78, "institution": 0.75, "saint": 0.80, "company": 0.88,
                      "school": 0.88}
 
     @cached_property
@@ -174,7 +179,12 @@ class OrgDetector(Detector):
         for a in _CARE_AT.finditer(text):
             head = text[max(0, a.start() - 24):a.start() + 1].lower()
             if not head.endswith(_CARE_VERBS):
-                continue
+                # "seen by Dr. Nguyen at UCSF": the verb a few words back, in the same clause
+                far = text[max(0, a.start() - 48):a.start()].lower()
+                cut = max(far.rfind(","), far.rfind(";"), far.rfind("\n"))
+                far = far[cut + 1:]
+                if " by " not in far or not any(v in far for v in _CARE_VERBS):
+                    continue
             toks = []
             for m in _NONSPACE.finditer(text, a.end(), min(len(text), a.end() + 80)):
                 t = m.group()
@@ -278,12 +288,20 @@ class OrgDetector(Detector):
                     break
                 name.append((base + toks[j].start(), base + toks[j].start() + len(t), t))
             name.reverse()
+            words_all = list(name)
             # leading generic words and joiners are not part of the name ("The Elm Clinic")
             k = 0
             while k < len(name) and name[k][2].lower().rstrip(".") in generic | _JOINERS:
                 k += 1
             name = name[k:]
             if not name:
+                # "General Hospital", "County Medical Center": institution words with a hospital
+                # head name one place; a department ("Emergency Department") has no such head
+                inst = [w for w in words_all if w[2] in _INSTITUTION]
+                if kind == "facility" and inst and head in _HOSPITAL_HEADS and len(words_all) <= 3:
+                    out.append(Candidate(words_all[0][0] if words_all[0][2] not in _JOINERS_CAP else inst[0][0],
+                                         self._poss(text, e), "hospital", r["institution"], self.name,
+                                         "context:institution"))
                 continue  # a department: "Cardiology Clinic", "Emergency Department"
             if kind == "town":
                 town = " ".join(w for _, _, w in name[-2:])

@@ -70,6 +70,7 @@ NEGATIVES = [
     "Reading at 3 pm: glucose 140",
     "the Virginia Townsend file",
     "MD, PA, RN at bedside",
+    "as studied in the Framingham Heart Study cohort",
     "Dx: Hodgkins; 100 mg of Lily Human Insulin",
 ]
 

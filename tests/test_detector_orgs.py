@@ -34,6 +34,9 @@ POSITIVES = [
     ("who was admitted to Cedars-Sinai on April 2", "Cedars-Sinai", "organization", 0.75, 1.0),
     ("follow-up visit at UCSF on Jan 10", "UCSF", "organization", 0.75, 1.0),
     ("treated at NYU Langone last June", "NYU Langone", "organization", 0.75, 1.0),
+    ("diagnosed by Dr. Nguyen at UCSF on March 15th", "UCSF", "organization", 0.75, 1.0),
+    ("who was admitted to General Hospital on Monday", "General Hospital", "hospital", 0.7, 0.8),
+    ("under Dr. White at Houston Oncology Center", "Houston Oncology Center", "organization", 0.85, 1.0),
 ]
 
 
@@ -55,10 +58,11 @@ NEGATIVES = [
     "The patient's mother called the clinic.",
     "He lives in St. Louis with his wife",
     "Dr. Hopkins examined the patient",
-    "General Hospital policy",
     "was admitted to ICU on Monday",
     "referred to Dr. Smith in March",
     "seen at Emergency Department overnight",
+    "seen by Dr. Smith at Monday clinic",
+    "Labs drawn at the Cancer Center",
 ]
 
 
