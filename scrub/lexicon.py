@@ -3,7 +3,8 @@
 Single words are looked up in Bloom filters (about 30 bits and 10 hash probes per word), phrases in
 Aho-Corasick automata, names that only sound like a listed name through phonetic keys. Detectors ask
 `Lexicon.default()`; the replacement module draws pseudonyms from `Lexicon.weighted()`. Compiled
-tables are cached on disk (``$SCRUB_CACHE_DIR`` or ``~/.cache/scrub``) so a start-up does not rebuild.
+tables are cached on disk (``$SCRUB_CACHE_DIR`` or ``~/.cache/scrub``) so a start-up does not rebuild:
+Bloom tables as bits (also shipped), phrase automata as pickles, weighted lists as float64 + text.
 """
 from __future__ import annotations
 
@@ -619,7 +620,7 @@ def _build_weighted(d: Path, list_name: str) -> dict[str, list[tuple[str, float]
     first-name lists come together, all three from one read."""
     if list_name.startswith("first_names"):
         name, count, male = _columns(d / "first_names.tsv.gz", "name", "count", "male_share")
-        order = sorted(range(len(name)), key=lambda i: (-float(count[i] or 0), name[i]))
+        order = _by_count(name, count)
         out: dict[str, list[tuple[str, float]]] = {"first_names": [(name[i], float(count[i])) for i in order]}
         for sex, is_male in (("female", False), ("male", True)):
             pairs = []
@@ -634,7 +635,7 @@ def _build_weighted(d: Path, list_name: str) -> dict[str, list[tuple[str, float]
         return out
     if list_name == "surnames":
         name, count = _columns(d / "surnames.tsv.gz", "name", "count")
-        order = sorted(range(len(name)), key=lambda i: (-float(count[i] or 0), name[i]))
+        order = _by_count(name, count)
         return {list_name: [(name[i], float(count[i])) for i in order]}
     if list_name == "places":
         # only places with people: USPS aliases ("Twentynin Plm") carry population 0
@@ -644,6 +645,12 @@ def _build_weighted(d: Path, list_name: str) -> dict[str, list[tuple[str, float]
         return {list_name: [(n, 1.0) for n in _columns(d / "hospitals.tsv.gz", "name")[0]]}
     name, pop = _columns(d / "countries.tsv.gz", "name", "population")
     return {list_name: [(n, float(max(1, int(p or 0)))) for n, p in zip(name, pop)]}
+
+
+def _by_count(name: list[str], count: list[str]) -> list[int]:
+    """Row numbers by count, highest first, ties by name: `_ranked`'s order (stable, same keys)."""
+    keys = [(-float(c or 0), n) for c, n in zip(count, name)]
+    return sorted(range(len(keys)), key=keys.__getitem__)
 
 
 _WL_MAGIC = b"SCRUBWL1"
