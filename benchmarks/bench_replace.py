@@ -93,6 +93,10 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--dump", help="write the first key's output texts here (JSONL id, text), "
                     "to diff outputs before and after a change")
+    ap.add_argument("--findings-file", help="with --findings detect: read the findings from this "
+                    "pickle if it exists, else detect and write them there, so outputs before and "
+                    "after a change of the replacer are diffed on the same findings even while "
+                    "detectors change (a development file under /tmp; it holds document text)")
     ap.add_argument("--cpu", action="store_true", help="time in process CPU seconds instead of "
                     "wall-clock (steadier on a shared machine)")
     ap.add_argument("--verbose", action="store_true", help="list the inconsistent originals "
@@ -121,6 +125,14 @@ def main() -> int:
             findings = [scrubber.detect(d["text"], d["id"]) for d in docs]
             best = min(best or 1e9, CLOCK() - t)
         t_detect = best
+        if args.findings_file:
+            import pickle
+            if Path(args.findings_file).exists():
+                findings = pickle.loads(Path(args.findings_file).read_bytes())
+                if len(findings) != len(docs):
+                    raise SystemExit(f"{args.findings_file}: findings for another corpus")
+            else:
+                Path(args.findings_file).write_bytes(pickle.dumps(findings))
     r1 = Replacer.from_config(Config(), b"benchmark key one", lexicon)
     r2 = Replacer.from_config(Config(), b"benchmark key two", lexicon)
     run(r1, docs, findings)  # warm the word lists
