@@ -371,6 +371,7 @@ class LocationDetector(Detector):
                     e -= 1
                 phrase = text[s:e]
                 amb = k == 1 and self._ambiguous_word(phrase)
+                share = lex.capitalized_share(phrase) if k == 1 else None
                 if weak and k < len(ws):
                     # "in the Framingham Heart Study": the town names a longer proper noun
                     like = 0.5
@@ -379,6 +380,8 @@ class LocationDetector(Detector):
                     like = (r["town_weak"] if cue == "in" else 0.5) if amb else r["town_weak"]
                 else:
                     like = r["ambiguous_town_in_context"] if amb else r["town_in_context"]
+                if share is not None and share < 0.2:
+                    like = min(like, 0.55)  # "came from Home": an everyday word, capitalized
                 ent = "state" if lex.is_state(phrase) else "country" if lex.is_country(phrase) else "city"
                 out.append(self._cand(s, e, ent, like, f"context:{'town_weak' if weak else 'town_in_context'}"))
             else:

@@ -49,6 +49,9 @@ _INSTITUTION = frozenset({"General", "County", "City", "Memorial", "Community", 
                           "University", "Municipal", "Metropolitan", "District", "Veterans"})
 _HOSPITAL_HEADS = frozenset({"Hospital", "Hosp", "Hosp.", "Medical Center", "Medical Centre", "Infirmary"})
 _JOINERS_CAP = frozenset({"The", "A", "An", "Our", "Your", "His", "Her", "Their", "This", "That"})
+_ABBREV = re.compile(r"[A-Z][a-z]{0,2}\.|(?:[A-Z]\.)+")
+#: "Mass General", "Mass. General": a state's name or AP abbreviation before "General"
+_STATE_GENERAL = re.compile(r"(?<![\w'’-])(?P<st>[A-Z][a-z]+\.?(?: [A-Z][a-z]+)?) General(?!\w)")
 _NEVER = re.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` spans
 _CAPWORD = r"(?:[A-Z][\w'’&-]*\.?|[A-Z]\.(?:[ \t]?[A-Z]\.)*)"
 
@@ -85,7 +88,7 @@ class OrgDetector(Detector):
     template_families = ("orgs",)
 
     DEFAULT_RULES = {"hospital_listed": 0.95, "hospital_core": 0.88, "hospital_word": 0.82,
-                     "facility": 0.90, "town_facility": 0.85, "care_cue": 0.78, "institution": 0.75, "saint": 0.80, "company": 0.88,
+                     "facility": 0.90, "town_facility": 0.85, "care_cue": 0.78, "institution": 0.75, "state_general": 0.85, "saint": 0.80, "company": 0.88,
                      "school": 0.88}
 
     @cached_property
@@ -105,6 +108,10 @@ class OrgDetector(Detector):
     @cached_property
     def _generic(self) -> frozenset[str]:
         return frozenset(w.lower() for w in self.lists.get("generic", ()))
+
+    @cached_property
+    def _acronyms(self) -> frozenset[str]:
+        return frozenset(self.lists.get("site_acronyms", ()))
 
     @cached_property
     def _heads(self) -> dict[str, str]:
@@ -167,6 +174,10 @@ class OrgDetector(Detector):
         self._saints(text, out)
         self._heads_pass(text, out)
         self._care_cue(text, out)
+        for m in _STATE_GENERAL.finditer(text):
+            if lex.is_state(m.group("st")) or lex.is_state(m.group("st").rstrip(".") + "."):
+                out.append(Candidate(m.start(), self._poss(text, m.end()), "hospital", r["state_general"],
+                                     self.name, "context:state_general"))
         return out
 
     def _care_cue(self, text: str, out: list[Candidate]) -> None:
@@ -207,7 +218,7 @@ class OrgDetector(Detector):
             if lex.is_title(first) or first.lower() in _MONTHS_DAYS or first in ("I", "A", "The"):
                 continue
             phrase = " ".join(words)
-            if all(w.lower().strip(".") in generic | _JOINERS for w in words):
+            if all(w.lower().strip(".") in generic | _JOINERS or w in self._acronyms for w in words):
                 continue
             if lex.is_city(phrase) or lex.is_state(phrase) or lex.is_country(phrase):
                 continue  # a town is the location detector's
@@ -278,8 +289,10 @@ class OrgDetector(Detector):
                 t = toks[j].group()
                 if j == len(toks) - 1 and kind == "company" and t.endswith(","):
                     t = t[:-1]
-                elif t.endswith((",", ";", ":", ")", "(")) or t.endswith(".") and len(t) > 4:
+                elif t.endswith((",", ";", ":", ")", "(")):
                     break
+                elif t.endswith(".") and not _ABBREV.fullmatch(t):
+                    break  # a sentence ends there ("CV: RRR. Labs"); "St.", "Mt.", "J." do not
                 if t in single_heads and kind != "town" or caps >= 5:
                     break
                 if _CAPTOK.fullmatch(t):
@@ -291,7 +304,8 @@ class OrgDetector(Detector):
             words_all = list(name)
             # leading generic words and joiners are not part of the name ("The Elm Clinic")
             k = 0
-            while k < len(name) and name[k][2].lower().rstrip(".") in generic | _JOINERS:
+            while k < len(name) and (name[k][2].lower().rstrip(".") in generic | _JOINERS
+                                     or name[k][2] in self._acronyms):
                 k += 1
             name = name[k:]
             if not name:

@@ -71,6 +71,9 @@ NEGATIVES = [
     "the Virginia Townsend file",
     "MD, PA, RN at bedside",
     "as studied in the Framingham Heart Study cohort",
+    "Came from Home. Discharged to Home with VNA.",
+    "Returned to Unit 4. Seen in Room 12. Bed 3.",
+    "Visit at Wound Care Center today",
     "Dx: Hodgkins; 100 mg of Lily Human Insulin",
 ]
 

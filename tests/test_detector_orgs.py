@@ -36,6 +36,7 @@ POSITIVES = [
     ("treated at NYU Langone last June", "NYU Langone", "organization", 0.75, 1.0),
     ("diagnosed by Dr. Nguyen at UCSF on March 15th", "UCSF", "organization", 0.75, 1.0),
     ("who was admitted to General Hospital on Monday", "General Hospital", "hospital", 0.7, 0.8),
+    ("CABG in 2015 at Mass General.", "Mass General", "hospital", 0.8, 1.0),
     ("under Dr. White at Houston Oncology Center", "Houston Oncology Center", "organization", 0.85, 1.0),
 ]
 
@@ -62,6 +63,9 @@ NEGATIVES = [
     "referred to Dr. Smith in March",
     "seen at Emergency Department overnight",
     "seen by Dr. Smith at Monday clinic",
+    "Discharged to SNF. Admitted to the MICU. Transferred from OSH. Seen in PT.",
+    "CV: RRR. Labs: Na 140, K 4.0.",
+    "Seen in Room 12 by the Hospitalist",
     "Labs drawn at the Cancer Center",
 ]
 
