@@ -71,9 +71,10 @@ _STRONG_VERB = tuple(
                       "suburbs", "area", "outside", "here"))
 _TOWN_WORDS = regex.compile(r"(?-i:(?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2}))")
 #: words that open a template's window (their lower, Capitalized and UPPER forms)
-_TRIGGERS = ("box", "postcode", "plz", "apt", "apartment", "suite", "ste", "unit", "zip", "zipcode", "postal", "county", "parish",
-             "borough", "nursing", "rest home", "assisted", "rehab", "rehabilitation", "senior",
-             "retirement", "care", "manor", "hospice", "psc", "cmr", "apo", "fpo", "dpo")
+#: ("unit 4526 box 0671" opens at "box": a window reaches 64 characters back)
+_TRIGGERS = ("box", "postcode", "plz", "apt", "apartment", "suite", "ste", "zip", "zipcode", "postal", "county",
+             "parish", "borough", "nursing", "rest home", "assisted", "rehab", "rehabilitation", "senior",
+             "retirement", "manor", "apo", "fpo", "dpo")
 _NEVER = regex.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` spans
 #: a label line: "Wingertweg 126" (name then number), "Ependes", "KOKKOLA", "Switzerland 8200"
 _LABEL_STREET = regex.compile(r"[ \t>?|*-]*(?P<s>\p{Lu}[\w'’.-]*(?:[ \t]+[\p{L}][\w'’.-]*){0,3}[ \t]+\d{1,5}[A-Za-z]?)[ \t,]*")
