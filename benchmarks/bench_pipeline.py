@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
 import subprocess
 import sys
 import time
@@ -57,7 +56,10 @@ def child_memory(mb: float) -> None:
     s = Scrubber()
     for d in corpus(mb):
         s.detect(d)
-    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+    # VmHWM is this process's own peak; ru_maxrss would carry the parent's across fork/exec
+    with open("/proc/self/status") as fh:
+        peak_kb = next(int(line.split()[1]) for line in fh if line.startswith("VmHWM:"))
+    print(peak_kb // 1024)
 
 
 def main() -> None:
