@@ -111,6 +111,7 @@ def _automaton(directory: str):
 
 
 _NONSPACE = re.compile(r"\S+")
+_COMMA_TOWN = re.compile(r"[ \t]*,[ \t]*(?P<t>[A-Z][a-z]+(?:[ \t][A-Z][a-z]+){0,2})")
 _TW_RE = re.compile(_TW)
 
 
@@ -129,7 +130,7 @@ class LocationDetector(Detector):
                      "city_state_zip": 0.97, "city_state_zip_unlisted": 0.85, "city_state": 0.90,
                      "town_in_context": 0.85, "town_weak": 0.72, "ambiguous_town_in_context": 0.75,
                      "state_name": 0.80, "country": 0.80, "zip_after_state": 0.92,
-                     "label_street": 0.80, "label_town": 0.80}
+                     "label_street": 0.80, "label_town": 0.80, "street_city": 0.85}
 
     @cached_property
     def rules(self) -> dict:
@@ -339,6 +340,21 @@ class LocationDetector(Detector):
                 out.append(self._cand(start, end, "address_block", like, "context:city_state_zip", parts))
             else:
                 out.append(self._cand(start, end, "location", like, "context:city_state", parts))
+        # "123 Elm Street, Springfield": a listed town after a street's comma, no state after it
+        for c in streets:
+            m = _COMMA_TOWN.match(text, c.end)
+            if m is None:
+                continue
+            words = m.group("t").split()
+            for k in range(len(words), 0, -1):
+                town = " ".join(words[:k])
+                if self.lex.is_city(town) and not self._ambiguous_word(town):
+                    ts = m.start("t")
+                    city = self._cand(ts, ts + len(town), "city", r["street_city"], "context:street_city")
+                    out.append(city)
+                    out.append(self._cand(c.start, city.end, "address_block", r["street_city"],
+                                          "context:street_city", (c, city)))
+                    break
         for a in _ST_ZIP_AT.finditer(text):
             m = _ST_ZIP.match(text, a.start())
             if m is None:

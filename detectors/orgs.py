@@ -46,12 +46,14 @@ _MONTHS_DAYS = frozenset("january february march april may june july august sept
                          "december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday "
                          "wednesday thursday friday saturday sunday mon tue wed thu fri sat sun".split())
 _INSTITUTION = frozenset({"General", "County", "City", "Memorial", "Community", "Regional", "Central",
-                          "University", "Municipal", "Metropolitan", "District", "Veterans"})
+                          "University", "Municipal", "Metropolitan", "District", "Veterans", "Children's",
+                          "Childrens", "Children’s", "Women's", "Women’s"})
 _HOSPITAL_HEADS = frozenset({"Hospital", "Hosp", "Hosp.", "Medical Center", "Medical Centre", "Infirmary"})
 _JOINERS_CAP = frozenset({"The", "A", "An", "Our", "Your", "His", "Her", "Their", "This", "That"})
 _ABBREV = re.compile(r"[A-Z][a-z]{0,2}\.|(?:[A-Z]\.)+")
 #: "Mass General", "Mass. General": a state's name or AP abbreviation before "General"
 _STATE_GENERAL = re.compile(r"(?<![\w'’-])(?P<st>[A-Z][a-z]+\.?(?: [A-Z][a-z]+)?) General(?!\w)")
+_COMMA_TOWN = re.compile(r", (?P<t>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})")
 _NEVER = re.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` spans
 _CAPWORD = r"(?:[A-Z][\w'’&-]*\.?|[A-Z]\.(?:[ \t]?[A-Z]\.)*)"
 
@@ -164,11 +166,12 @@ class OrgDetector(Detector):
         table, leads = _cms_cores(str(lex.directory))
         for s, e, (kind, _) in table.find(text):
             if text[s].isupper():
+                e = self._town_after(text, self._poss(text, e))
                 if kind == "listed":
-                    out.append(Candidate(s, self._poss(text, e), "hospital", r["hospital_listed"], self.name,
+                    out.append(Candidate(s, e, "hospital", r["hospital_listed"], self.name,
                                          "list:hospitals"))
                 else:
-                    out.append(Candidate(s, self._poss(text, e), "hospital", r["hospital_core"], self.name,
+                    out.append(Candidate(s, e, "hospital", r["hospital_core"], self.name,
                                          "list:hospital_cores"))
         self._lead_words(text, leads, out)
         self._saints(text, out)
@@ -317,6 +320,12 @@ class OrgDetector(Detector):
                                          self._poss(text, e), "hospital", r["institution"], self.name,
                                          "context:institution"))
                 continue  # a department: "Cardiology Clinic", "Emergency Department"
+            if kind == "town" and _ACRONYM.fullmatch(name[-1][2]) and name[-1][2] not in self._acronyms \
+                    and name[-1][2].lower() not in generic:
+                # "UCLA clinic", "UCSF med center": an institution's initials before a lower-case head
+                out.append(Candidate(name[-1][0], e, "organization", r["town_facility"], self.name,
+                                     "context:acronym_facility"))
+                continue
             if kind == "town":
                 town = " ".join(w for _, _, w in name[-2:])
                 if not lex.is_city(town):
@@ -330,4 +339,19 @@ class OrgDetector(Detector):
                                      "context:town_facility"))
                 continue
             ent = "hospital" if kind == "facility" and head.lower().startswith("hosp") else "organization"
-            out.append(Candidate(name[0][0], self._poss(text, e), ent, r[kind], self.name, f"context:{kind}"))
+            end = self._poss(text, e)
+            if kind == "facility":
+                end = self._town_after(text, end)
+            out.append(Candidate(name[0][0], end, ent, r[kind], self.name, f"context:{kind}"))
+
+    def _town_after(self, text: str, end: int) -> int:
+        """"Johns Hopkins Hospital, Baltimore": a listed town after a facility's comma is part of
+        its name as written (the town alone would give the facility away)."""
+        m = _COMMA_TOWN.match(text, end)
+        if m is None:
+            return end
+        words = m.group("t").split()
+        for k in range(len(words), 0, -1):
+            if self.lex.is_city(" ".join(words[:k])):
+                return m.start("t") + len(" ".join(words[:k]))
+        return end

@@ -47,6 +47,7 @@ POSITIVES = [
     ("Wingertweg 126\nSuite 408\nEpendes\nSwitzerland 8200", "Ependes", "city", 0.75, 1.0),
     ("Wingertweg 126\nSuite 408\nEpendes\nSwitzerland 8200", "8200", "zip", 0.75, 1.0),
     ("Postal code: 1098", "1098", "zip", 0.8, 1.0),
+    ("lives at 123 Elm Street, Springfield with her son", "123 Elm Street, Springfield", "address_block", 0.8, 1.0),
 ]
 
 

@@ -36,6 +36,9 @@ POSITIVES = [
     ("treated at NYU Langone last June", "NYU Langone", "organization", 0.75, 1.0),
     ("diagnosed by Dr. Nguyen at UCSF on March 15th", "UCSF", "organization", 0.75, 1.0),
     ("who was admitted to General Hospital on Monday", "General Hospital", "hospital", 0.7, 0.8),
+    ("treated at Johns Hopkins Hospital, Baltimore last year", "Johns Hopkins Hospital, Baltimore", "hospital", 0.9, 1.0),
+    ("last seen at the UCLA clinic on Feb 5", "UCLA clinic", "organization", 0.8, 1.0),
+    ("born at Children's Hospital in 2010", "Children's Hospital", "hospital", 0.7, 0.8),
     ("CABG in 2015 at Mass General.", "Mass General", "hospital", 0.8, 1.0),
     ("under Dr. White at Houston Oncology Center", "Houston Oncology Center", "organization", 0.85, 1.0),
 ]
