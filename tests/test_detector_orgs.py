@@ -68,6 +68,7 @@ NEGATIVES = [
     "seen by Dr. Smith at Monday clinic",
     "Discharged to SNF. Admitted to the MICU. Transferred from OSH. Seen in PT.",
     "CV: RRR. Labs: Na 140, K 4.0.",
+    "follow up with PCP clinic next week; Referred to GI clinic; seen at the VA clinic",
     "Seen in Room 12 by the Hospitalist",
     "Labs drawn at the Cancer Center",
 ]
