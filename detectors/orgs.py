@@ -53,6 +53,10 @@ _JOINERS_CAP = frozenset({"The", "A", "An", "Our", "Your", "His", "Her", "Their"
 _ABBREV = re.compile(r"[A-Z][a-z]{0,2}\.|(?:[A-Z]\.)+")
 #: "Mass General", "Mass. General": a state's name or AP abbreviation before "General"
 _STATE_GENERAL = re.compile(r"(?<![\w'’-])(?P<st>[A-Z][a-z]+\.?(?: [A-Z][a-z]+)?) General(?!\w)")
+_TRIGGER_WORDS = frozenset({"team", "Team", "TEAM", "squad", "Squad", "club", "Club", "CLUB", "league", "League",
+                            "University", "UNIVERSITY", "College", "COLLEGE", "Institute", "School", "SCHOOL",
+                            "Academy"})
+_GENERAL_AT = re.compile(r" General(?!\w)")
 _COMMA_TOWN = re.compile(r", (?P<t>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})")
 _NEVER = re.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` spans
 _CAPWORD = r"(?:[A-Z][\w'’&-]*\.?|[A-Z]\.(?:[ \t]?[A-Z]\.)*)"
@@ -125,13 +129,6 @@ class OrgDetector(Detector):
         return out
 
     @cached_property
-    def _gate(self):
-        """Template triggers (team and school words): the templates run only in windows around
-        them. A literal search per word family is far cheaper than the templates' scans."""
-        return re.compile(r"(?:[Tt]eam|TEAM|[Ss]quad|[Cc]lub|CLUB|[Ll]eague|University|College|Institute|"
-                          r"School|Academy|UNIVERSITY|COLLEGE|SCHOOL)")
-
-    @cached_property
     def _single_heads(self) -> frozenset[str]:
         """One-word heads: a word of a name is never one of them ("Elm Clinic and Riverside ...")."""
         return frozenset(h for h in self._heads if " " not in h) | frozenset(
@@ -149,6 +146,10 @@ class OrgDetector(Detector):
         for h in self.lists.get("town_heads", ()):
             if h not in auto:
                 auto.add_word(h, ("town", len(h), h))
+        # the templates' trigger words (teams, schools): their windows come from the same pass
+        for w in sorted(_TRIGGER_WORDS):
+            if w not in auto:
+                auto.add_word(w, ("trigger", len(w), w))
         auto.make_automaton()
         return auto
 
@@ -158,7 +159,7 @@ class OrgDetector(Detector):
         text = doc.text
         if not text:
             return []
-        trig = [(m.start(), m.end()) for m in self._gate.finditer(text)]
+        heads, trig = self._head_hits(text)
         windows = gate_windows(text, _NEVER, 110, 40, extra=trig) if trig else []
         out: list[Candidate] = list(self.matcher.match(text, windows)) if windows else []
         r = self.rules
@@ -175,9 +176,12 @@ class OrgDetector(Detector):
                                          "list:hospital_cores"))
         self._lead_words(text, leads, out)
         self._saints(text, out)
-        self._heads_pass(text, out)
+        self._heads_pass(text, heads, out)
         self._care_cue(text, out)
-        for m in _STATE_GENERAL.finditer(text):
+        for g in _GENERAL_AT.finditer(text):
+            m = _STATE_GENERAL.search(text, max(0, g.start() - 24), g.end())
+            if m is None:
+                continue
             if lex.is_state(m.group("st")) or lex.is_state(m.group("st").rstrip(".") + "."):
                 out.append(Candidate(m.start(), self._poss(text, m.end()), "hospital", r["state_general"],
                                      self.name, "context:state_general"))
@@ -262,21 +266,31 @@ class OrgDetector(Detector):
                 continue
             out.append(Candidate(s, e, "hospital", self.rules["saint"], self.name, "context:saint"))
 
-    def _heads_pass(self, text: str, out: list[Candidate]) -> None:
+    def _head_hits(self, text: str) -> tuple[dict[int, tuple[int, str, str]], list[tuple[int, int]]]:
+        """One Aho-Corasick pass: heads (end → (start, kind, head), the longest per end) and the
+        spans of the templates' trigger words."""
+        n = len(text)
+        hits: dict[int, tuple[int, str, str]] = {}
+        trig: list[tuple[int, int]] = []
+        for end, (kind, length, head) in self._head_auto.iter(text):
+            s, e = end - length + 1, end + 1
+            if (s > 0 and text[s - 1].isalnum()) or (e < n and text[e].isalnum()):
+                continue
+            if kind == "trigger" or head in _TRIGGER_WORDS:
+                trig.append((s, e))
+                if kind == "trigger":
+                    continue
+            if e not in hits or s < hits[e][0]:
+                hits[e] = (s, kind, head)  # the longest head ending here ("Regional Medical Center")
+        return hits, trig
+
+    def _heads_pass(self, text: str, hits: dict, out: list[Candidate]) -> None:
         """A proper name before a head word ("Elm Clinic", "Marina Corp", "Lincoln High School"),
         or a town before a lower-case head ("Dallas clinic"). The heads are one Aho-Corasick scan;
         the name is read backwards from each head over at most five words."""
         r = self.rules
         generic = self._generic
         lex = self.lex
-        n = len(text)
-        hits: dict[int, tuple[int, str, str]] = {}  # head end → (head start, kind, head as listed)
-        for end, (kind, length, head) in self._head_auto.iter(text):
-            s, e = end - length + 1, end + 1
-            if (s > 0 and text[s - 1].isalnum()) or (e < n and text[e].isalnum()):
-                continue
-            if e not in hits or s < hits[e][0]:
-                hits[e] = (s, kind, head)  # the longest head ending here ("Regional Medical Center")
         single_heads = self._single_heads
         for e in sorted(hits):
             hs, kind, head = hits[e]
