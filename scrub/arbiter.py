@@ -31,6 +31,8 @@ def _trim(text: str | None, start: int, end: int) -> tuple[int, int] | None:
         end -= 1
     if start >= end or not any(ch.isalnum() for ch in text[start:end]):
         return None
+    if text[start:end] in ("s", "S") and start > 0 and text[start - 1] in "'’":
+        return None  # the possessive left over from a name another finding took
     return (start, end)
 
 

@@ -7,6 +7,7 @@ the findings of consecutive lines) → arbiter again → findings.
 """
 from __future__ import annotations
 
+import bisect
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -100,10 +101,11 @@ class Scrubber:
         candidates = self.candidates(doc)
         findings = arbitrate(candidates, self.threshold, doc.text)
         if self.posting:
-            have = {(f.start, f.end, f.entity) for f in findings}
-            # a mention already found as the same entity changes nothing: skip a re-arbitration
+            # a mention already inside a finding of the same entity changes nothing (and must
+            # not cut "Brigham's" into "Brigham" and a stray "s"): skip it
+            starts = [f.start for f in findings]
             posted = [c for c in post(doc.text, findings, self.posting_likelihood)
-                      if (c.start, c.end, c.entity) not in have]
+                      if not _inside_same(c, findings, starts)]
             if posted:
                 candidates = candidates + posted
                 findings = arbitrate(candidates, self.threshold, doc.text)
@@ -130,6 +132,19 @@ class Scrubber:
                                              f"of document {doc.id or '<text>'}")
             out.extend(cands)
         return out
+
+
+def _inside_same(c: Candidate, findings: Sequence[Finding], starts: Sequence[int]) -> bool:
+    """Is `c` inside a finding (or a finding's part) of its own entity? Findings never
+    overlap, so only the last one starting at or before `c` can hold it."""
+    i = bisect.bisect_right(starts, c.start) - 1
+    if i < 0:
+        return False
+    f = findings[i]
+    if not (f.start <= c.start and c.end <= f.end):
+        return False
+    return f.entity == c.entity or any(
+        p.entity == c.entity and p.start <= c.start and c.end <= p.end for p in f.parts)
 
 
 def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Candidate]:

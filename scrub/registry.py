@@ -18,8 +18,8 @@ BUILTIN: dict[str, str] = {
     "scrub.phones.v1": "scrub.detectors.phones:PhoneDetector",
     "scrub.contact.v1": "scrub.detectors.contact:ContactDetector",
     "scrub.ids.v1": "scrub.detectors.ids:IdDetector",
-    "scrub.addresses.v1": "scrub.detectors.addresses:AddressDetector",
-    "scrub.organizations.v1": "scrub.detectors.organizations:OrganizationDetector",
+    "scrub.locations.v1": "scrub.detectors.locations:LocationDetector",
+    "scrub.orgs.v1": "scrub.detectors.orgs:OrgDetector",
     "scrub.medical.v1": "scrub.detectors.medical:MedicalTermDetector",
     "scrub.spacy.v1": "scrub.detectors.spacy_entities:SpacyEntityDetector",
 }

@@ -75,3 +75,10 @@ def test_rank_key_orders_precedence_first():
     """rank_key puts the block before the name before the rest."""
     cs = [C(0, 5, "zip", 0.99, "a"), C(0, 5, "full_name", 0.71, "a"), C(0, 5, "mailing_label", 0.7, "a")]
     assert [c.entity for c in sorted(cs, key=rank_key)] == ["mailing_label", "full_name", "zip"]
+
+
+def test_possessive_leftover_is_dropped():
+    """A loser's leftover possessive 's' never becomes a finding of its own."""
+    text = "seen at Brigham's today"
+    out = arbitrate([C(8, 15, "hospital", 0.9, "posting"), C(8, 17, "hospital", 0.82, "orgs")], 0.7, text)
+    assert [(f.start, f.end) for f in out] == [(8, 15)]

@@ -82,8 +82,9 @@ def test_evaluate_json_keys(data_dir, capsys):
     assert 0 < res["overlap_recall"] <= 1
 
 
-def test_stdin_and_installed_entry_point():
-    """The installed `scrub` command reads '-' from stdin."""
-    p = subprocess.run([sys.executable, "-m", "scrub.cli", "detect", "-", *FAST],
+def test_stdin_and_installed_entry_point(tmp_path):
+    """The installed package's command line reads '-' from stdin (run outside the checkout,
+    so the installed package is what answers)."""
+    p = subprocess.run([sys.executable, "-m", "scrub.cli", "detect", "-", *FAST], cwd=str(tmp_path),
                        input="Phone: 255-1423", capture_output=True, text=True, check=True)
     assert json.loads(p.stdout)["findings"][0]["entity"] == "phone"

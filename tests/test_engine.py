@@ -11,9 +11,8 @@ from scrub.errors import ScrubError
 from scrub.types import Candidate, Finding
 
 BUILTIN_NAMES = [
-    "scrub.addresses.v1", "scrub.ages.v1", "scrub.contact.v1", "scrub.dates.v1", "scrub.ids.v1",
-    "scrub.medical.v1", "scrub.names.v1", "scrub.organizations.v1", "scrub.phones.v1",
-    "scrub.spacy.v1",
+    "scrub.ages.v1", "scrub.contact.v1", "scrub.dates.v1", "scrub.ids.v1", "scrub.locations.v1",
+    "scrub.medical.v1", "scrub.names.v1", "scrub.orgs.v1", "scrub.phones.v1", "scrub.spacy.v1",
 ]
 
 

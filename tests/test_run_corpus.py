@@ -175,7 +175,8 @@ def test_kill_and_resume_gives_the_same_bytes(corpus, released, tmp_path):
     out = str(tmp_path / "rel")
     script = KILLED_RUN.format(tests=str(HERE), tmp=str(tmp_path), path=str(path), out=out,
                                qi=QI, resume=False)
-    proc = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.DEVNULL,
+                            cwd=str(tmp_path))
     journal = tmp_path / ".rel.jsonl.scrub-run" / "journal"
     deadline = time.monotonic() + 120
     state = {}
@@ -195,7 +196,8 @@ def test_kill_and_resume_gives_the_same_bytes(corpus, released, tmp_path):
     assert not Path(out + ".jsonl").exists() and not Path(out + ".table.csv").exists()
     resume = KILLED_RUN.format(tests=str(HERE), tmp=str(tmp_path), path=str(path), out=out,
                                qi=QI, resume=True)
-    subprocess.run([sys.executable, "-c", resume], check=True, stderr=subprocess.DEVNULL)
+    subprocess.run([sys.executable, "-c", resume], check=True, stderr=subprocess.DEVNULL,
+                   cwd=str(tmp_path))
     assert _outputs(Path(out)) == _outputs(released)
     assert not journal.parent.exists()
 
