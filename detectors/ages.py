@@ -12,6 +12,7 @@ from functools import cached_property
 import regex
 
 from scrub.detector import Detector
+from scrub.templates import pad_windows as _pad
 from scrub.templates import TemplateMatcher
 from scrub.types import Candidate, Document
 
@@ -213,30 +214,6 @@ def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
     return hits
 
 
-def _pad(text: str, spans: list[tuple[int, int]], before: int, after: int) -> list[tuple[int, int]]:
-    """Merge the sorted spans, each padded, into windows that end at a word's end."""
-    if not spans:
-        return []
-    n = len(text)
-    out: list[tuple[int, int]] = []
-    # bounds are clamped to the text once, at the end: merging reads the same either way
-    # (a start is never past the text's end), and a dense table of numbers has many hits
-    lo, hi = spans[0][0] - before, spans[0][1] + after
-    for s, e in spans:
-        if s - before <= hi:
-            if e + after > hi:
-                hi = e + after
-        else:
-            out.append((lo, hi))
-            lo, hi = s - before, e + after
-    out.append((lo, hi))
-    if out[0][0] < 0:
-        out[0] = (0, out[0][1])
-    # a window never ends inside a word, where a match could end too early
-    return [(lo, _WORD_END.match(text, hi).end()) if hi < n else (lo, n) for lo, hi in out]
-
-
-_WORD_END = re.compile(r"\w{0,64}")
 
 _LABELLED = ("template:age.labelled", "template:age.labelled.over89")
 _SEX = ("template:age.sex_letter", "template:age.sex_letter.over89")
