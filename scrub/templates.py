@@ -377,27 +377,20 @@ class TemplateMatcher:
         # age over 89 and its younger twin) share one scan and are judged one by one.
         for pattern, members in self._runs:
             finditer = pattern.finditer
-            judges = [(outs[k].append, self.validators.get(c.template.validate) if c.template.validate else None,
-                       c.context, c.template.likelihood, c.template.context_boost, c.template.entity,
-                       f"template:{c.template.id}") for k, c in members]
+            judges = self._judges(members, outs)
             for lo, hi in spans:
                 for m in finditer(text, lo, hi):
                     s, e = m.span("span")
                     if s >= e:
                         continue
-                    for append, fn, context, like, boost, entity, why in judges:
-                        if fn is not None:
-                            verdict = fn(text[s:e])
-                            if verdict is False:
-                                continue
-                            if verdict is True:
-                                like = 1.0
-                        if context is not None and like < 1.0:
-                            start = m.start()
-                            if context.search(text, start - window if start > window else 0, s):
-                                like = min(1.0, like + boost)
-                        append(Candidate(s, e, entity, round(like, 4), detector, why))
+                    _judge(judges, text, m.start(), s, e, detector, window)
         return outs[0] if len(outs) == 1 else [c for out in outs for c in out]
+
+    def _judges(self, members, outs) -> list[tuple]:
+        """Per template of one shared pattern: where its candidates go and how it judges them."""
+        return [(outs[k].append, self.validators.get(c.template.validate) if c.template.validate else None,
+                 c.context, c.template.likelihood, c.template.context_boost, c.template.entity,
+                 f"template:{c.template.id}") for k, c in members]
 
     def match_at(self, text: str, anchors: Sequence[tuple[int, int]]) -> list[Candidate]:
         """Candidates of every template whose match starts exactly at an anchor.
@@ -412,9 +405,7 @@ class TemplateMatcher:
         window = self.CONTEXT_WINDOW
         for pattern, members in self._runs:
             match = pattern.match
-            judges = [(outs[k].append, self.validators.get(c.template.validate) if c.template.validate else None,
-                       c.context, c.template.likelihood, c.template.context_boost, c.template.entity,
-                       f"template:{c.template.id}") for k, c in members]
+            judges = self._judges(members, outs)
             last = -1
             for start, end in anchors:
                 if start < last:
@@ -426,18 +417,24 @@ class TemplateMatcher:
                 s, e = m.span("span")
                 if s >= e:
                     continue
-                for append, fn, context, like, boost, entity, why in judges:
-                    if fn is not None:
-                        verdict = fn(text[s:e])
-                        if verdict is False:
-                            continue
-                        if verdict is True:
-                            like = 1.0
-                    if context is not None and like < 1.0:
-                        if context.search(text, start - window if start > window else 0, s):
-                            like = min(1.0, like + boost)
-                    append(Candidate(s, e, entity, round(like, 4), detector, why))
+                _judge(judges, text, start, s, e, detector, window)
         return outs[0] if len(outs) == 1 else [c for out in outs for c in out]
+
+
+def _judge(judges, text: str, start: int, s: int, e: int, detector: str, window: int) -> None:
+    """Each template of a matched pattern decides on the span s:e of a match starting at
+    `start`: its validator may drop or certify it, its context words may raise it."""
+    for append, fn, context, like, boost, entity, why in judges:
+        if fn is not None:
+            verdict = fn(text[s:e])
+            if verdict is False:
+                continue
+            if verdict is True:
+                like = 1.0
+        if context is not None and like < 1.0:
+            if context.search(text, start - window if start > window else 0, s):
+                like = min(1.0, like + boost)
+        append(Candidate(s, e, entity, round(like, 4), detector, why))
 
 
 _WORDS = regex.compile(r"\w+")

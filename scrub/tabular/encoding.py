@@ -192,25 +192,9 @@ class Encoded:
         and the size of the key space."""
         if bcodes is None:
             return self._block_keys(levels)
-        key = None
-        radix = 1
         size = len(bcodes[0][levels[0]]) if bcodes else 0
-        for a, lvl in enumerate(levels):
-            card = self.card(a, lvl)
-            if card == 1:
-                continue
-            c = bcodes[a][lvl]
-            if key is None:
-                key, radix = c, card
-                continue
-            if radix * card >= 2 ** 62:
-                uniq, key = np.unique(key, return_inverse=True)
-                radix = len(uniq)
-            key = key * card + c
-            radix *= card
-        if key is None:
-            key = np.zeros(size, np.int64)
-        return key, radix
+        return _mixed_radix(((bcodes[a][lvl], self.card(a, lvl)) for a, lvl in enumerate(levels)),
+                            size)
 
     def attach_population(self, population: Table) -> "Encoded":
         """Encode a population (re-identification) table through the same hierarchies, so both
@@ -277,23 +261,8 @@ class Encoded:
         return hit
 
     def _block_keys(self, levels: Sequence[int]) -> tuple[np.ndarray, int]:
-        key = None
-        radix = 1
-        for b in range(len(self._blocks)):
-            c, card = self._block_code(b, levels)
-            if card == 1:
-                continue
-            if key is None:
-                key, radix = c, card
-                continue
-            if radix * card >= 2 ** 62:
-                uniq, key = np.unique(key, return_inverse=True)
-                radix = len(uniq)
-            key = key * card + c
-            radix *= card
-        if key is None:
-            key = np.zeros(len(self.weights), np.int64)
-        return key, radix
+        return _mixed_radix((self._block_code(b, levels) for b in range(len(self._blocks))),
+                            len(self.weights))
 
     def tuple_class_sizes(self, levels: Sequence[int]) -> np.ndarray:
         """For every distinct ground tuple, the size (records) of its class at a node: a bincount
@@ -367,3 +336,24 @@ def geometric(terms: Sequence[float]) -> float:
     if not terms:
         return 0.0
     return float(np.exp(np.mean(np.log1p(np.asarray(terms, float)))) - 1.0)
+
+
+def _mixed_radix(parts, size: int) -> tuple[np.ndarray, int]:
+    """One integer key per row from (codes, cardinality) parts, and the size of the key space;
+    re-numbered densely whenever the space would overflow 62 bits. Constant parts are skipped."""
+    key = None
+    radix = 1
+    for c, card in parts:
+        if card == 1:
+            continue
+        if key is None:
+            key, radix = c, card
+            continue
+        if radix * card >= 2 ** 62:
+            uniq, key = np.unique(key, return_inverse=True)
+            radix = len(uniq)
+        key = key * card + c
+        radix *= card
+    if key is None:
+        key = np.zeros(size, np.int64)
+    return key, radix
