@@ -102,20 +102,26 @@ class MedicalTermDetector(Detector):
         names = found.group(1).split("|") if found else []
         return frozenset(n[:2] for n in names if len(n) > 1), "".join(n for n in names if len(n) == 1)
 
-    def _templated(self, text: str, lower: str) -> list[Candidate]:
-        """Template candidates: anchored where the class scan allows, else searched in windows."""
+    def _templated(self, text: str, lower: str, near=None) -> list[Candidate]:
+        """Template candidates: anchored where the class scan allows, else searched in windows;
+        with `near` (sorted disjoint ranges) only those lying wholly inside one of them."""
         cls = _scan.classes(text)
         n = len(text)
+
+        def searched():
+            gates = gate_windows(text, _DIGIT_GATE, _BEFORE, _AFTER, long_runs=40)
+            return gates if near is None else _intersect(gates, near)
+
         # a text of digits every few characters ('1 1 1 ...') has too many places to try: search
         if cls is None or cls.count(b"0") > n // 4:
-            return self.matcher.match(text, gate_windows(text, _DIGIT_GATE, _BEFORE, _AFTER, long_runs=40))
+            return _scan.in_template_order(self.matcher.match(text, searched()), self.templates)
         word = _scan._WORD
         runs = [(m.start(), m.end()) for m in _scan._RUN1.finditer(cls)]
         free = [(s, e) for s, e in runs if s == 0 or cls[s - 1] not in word]
         out: list[Candidate] = []
         for kind, matcher in self._matchers.items():
             if kind == "search":
-                out += matcher.match(text, gate_windows(text, _DIGIT_GATE, _BEFORE, _AFTER, long_runs=40))
+                out += matcher.match(text, searched())
                 continue
             if not runs:  # every anchored template holds a digit
                 continue
@@ -146,18 +152,30 @@ class MedicalTermDetector(Detector):
                             starts.append(i)
                         i = lower.find(w, i + 1)
                 starts.sort()
-            out += matcher.match_at(text, _scan.anchors(starts, n))
+            out += matcher.match_at(text, _scan.anchors(starts, n) if near is None
+                                    else _anchors_within(starts, near))
         return _scan.in_template_order(out, self.templates)
 
+    protective = True
+
     def detect(self, doc: Document) -> list[Candidate]:
-        text = doc.text
+        return self._detect(doc.text, None)
+
+    def detect_near(self, doc: Document, windows) -> list[Candidate]:
+        """Only the terms and measurements lying wholly inside `windows`: the engine asks near
+        the other detectors' candidates, the only places where a protected span matters."""
+        return self._detect(doc.text, windows) if windows else []
+
+    def _detect(self, text: str, windows) -> list[Candidate]:
         lower = text.lower()
         if len(lower) != len(text):  # a few characters lower-case to two; keep offsets aligned
             lower = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
-        out = self._templated(text, lower)
+        out = self._templated(text, lower, windows)
         rules = self.rules
         n = len(text)
-        for end, (kind, length) in self.automaton.iter(lower):
+        it = self.automaton.iter
+        found = it(lower) if windows is None else (h for lo, hi in windows for h in it(lower, lo, hi))
+        for end, (kind, length) in found:
             s, e = end - length + 1, end + 1
             if (s > 0 and text[s - 1].isalnum()) or (e < n and text[e].isalnum()):
                 continue  # only whole words: "Downs" is not "Down", "insulinoma" not "insulin"
@@ -172,7 +190,7 @@ class MedicalTermDetector(Detector):
                                          self.name, "context:insulin-brand"))
         lex = self.lexicon_phrases
         if lex is not None:
-            for s, e, payload in lex.find(text):
+            for s, e, payload in lex.find(text, windows=windows):
                 kind = payload[1] if isinstance(payload, tuple) and len(payload) > 1 else ""
                 term = text[s:e]
                 # The lexicon holds every ICD-10 index word ("gymnastics", "inflatable"): a
@@ -190,3 +208,34 @@ class MedicalTermDetector(Detector):
     def lexicon_phrases(self):
         """The lexicon's medical phrase table, loaded once; None without the lexicon."""
         return _lexicon_medical()
+
+
+def _intersect(a, b) -> list[tuple[int, int]]:
+    """The overlap of two sorted lists of disjoint (start, end) ranges."""
+    out = []
+    i = j = 0
+    while i < len(a) and j < len(b):
+        lo, hi = max(a[i][0], b[j][0]), min(a[i][1], b[j][1])
+        if lo < hi:
+            out.append((lo, hi))
+        if a[i][1] < b[j][1]:
+            i += 1
+        else:
+            j += 1
+    return out
+
+
+def _anchors_within(starts: list[int], windows) -> list[tuple[int, int]]:
+    """Anchors for the sorted starts that fall inside a window, each bounded by its window's
+    end (and the usual reach)."""
+    out = []
+    j, nw = 0, len(windows)
+    for p in starts:
+        while j < nw and windows[j][1] <= p:
+            j += 1
+        if j == nw:
+            break
+        lo, hi = windows[j]
+        if p >= lo:
+            out.append((p, min(hi, p + _scan.REACH)))
+    return out

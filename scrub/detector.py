@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, ClassVar
+from bisect import bisect_right
+from typing import Any, ClassVar, Sequence
 
 from .types import Candidate, Document
 
@@ -61,9 +62,33 @@ class Detector:
         from .templates import TemplateMatcher
         return TemplateMatcher(self.templates, self.name, self.validators())
 
+    #: a protective detector (every entity it proposes is protected: medical terms,
+    #: measurements) matters only where its spans meet a candidate it could protect; the engine
+    #: asks it only near those, through `detect_near`
+    protective: ClassVar[bool] = False
+
+    def detect_near(self, doc: Document, windows: Sequence[tuple[int, int]]) -> list[Candidate]:
+        """The candidates lying wholly inside `windows` (sorted, disjoint (start, end) ranges).
+
+        The default runs `detect` on the whole document and keeps those; a protective detector
+        overrides it to look only inside the windows.
+        """
+        return within(self.detect(doc), windows)
+
     def validators(self) -> dict:
         """Validator name → function(str) → True (certain), False (not PHI) or None."""
         return {}
 
     def detect(self, doc: Document) -> list[Candidate]:  # pragma: no cover - abstract
         raise NotImplementedError
+
+
+def within(candidates: list[Candidate], windows: Sequence[tuple[int, int]]) -> list[Candidate]:
+    """The candidates lying wholly inside one of the sorted, disjoint `windows`."""
+    starts = [lo for lo, _ in windows]
+    out = []
+    for c in candidates:
+        i = bisect_right(starts, c.start) - 1
+        if i >= 0 and c.end <= windows[i][1]:
+            out.append(c)
+    return out

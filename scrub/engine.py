@@ -22,6 +22,8 @@ from .blocks import propose_blocks
 from .config import Config
 from .detector import Detector, DetectorSettings
 from .errors import ScrubError
+from .entities import is_protected
+from .templates import pad_windows
 from .types import Candidate, Document, Finding
 
 #: constituents whose values are posted to the document's memory
@@ -98,7 +100,11 @@ class Scrubber:
         doc = text if isinstance(text, Document) else self.document(text, id, subject)
         if not doc.text.strip():
             return Analysis(doc, (), ())
-        candidates = self.candidates(doc)
+        candidates = self.candidates(doc, protective=False)
+        # Protective detectors (medical terms, measurements) only matter where they meet a
+        # candidate they could protect: they are asked near those, and again near posted ones
+        scanned: list[tuple[int, int]] = []
+        candidates += self._protect(doc, candidates, scanned)
         findings = arbitrate(candidates, self.threshold, doc.text)
         if self.posting:
             # a mention already inside a finding of the same entity changes nothing (and must
@@ -107,7 +113,7 @@ class Scrubber:
             posted = [c for c in post(doc.text, findings, self.posting_likelihood)
                       if not _inside_same(c, findings, starts)]
             if posted:
-                candidates = candidates + posted
+                candidates = candidates + posted + self._protect(doc, posted, scanned)
                 findings = arbitrate(candidates, self.threshold, doc.text)
         if self.blocks:
             blocks = propose_blocks(doc, findings)
@@ -116,22 +122,78 @@ class Scrubber:
                 findings = arbitrate(candidates, self.threshold, doc.text)
         return Analysis(doc, tuple(candidates), tuple(findings))
 
-    def candidates(self, doc: Document) -> list[Candidate]:
-        if self.parallel and len(self.detectors) > 1:
+    #: how far from a candidate a protective detector looks (a measurement's label and unit,
+    #: an eponym's disease word, a drug's maker all lie within it)
+    PROTECT_PAD = 64
+
+    def _protect(self, doc: Document, near: Sequence[Candidate],
+                 scanned: list[tuple[int, int]]) -> list[Candidate]:
+        """The protective detectors' candidates near the eligible ones of `near`, from windows
+        not `scanned` before (which this extends)."""
+        shields = [d for d in self.detectors if d.protective]
+        if not shields:
+            return []
+        spans = sorted((c.start, c.end) for c in near
+                       if c.likelihood >= self.threshold and not is_protected(c.entity))
+        windows = _subtract(pad_windows(doc.text, spans, self.PROTECT_PAD, self.PROTECT_PAD), scanned)
+        if not windows:
+            return []
+        scanned[:] = _union(scanned, windows)
+        out: list[Candidate] = []
+        for det in shields:
+            cands = det.detect_near(doc, windows)
+            self._check(det, doc, cands)
+            out.extend(cands)
+        return out
+
+    def candidates(self, doc: Document, protective: bool = True) -> list[Candidate]:
+        """Every detector's candidates over the whole document (`protective=False`: all but the
+        protective detectors')."""
+        dets = [d for d in self.detectors if protective or not d.protective]
+        if self.parallel and len(dets) > 1:
             with self._lock:
                 if self._pool is None:
                     self._pool = ThreadPoolExecutor(max_workers=len(self.detectors))
-            results = list(self._pool.map(lambda d: d.detect(doc), self.detectors))
+            results = list(self._pool.map(lambda d: d.detect(doc), dets))
         else:
-            results = [d.detect(doc) for d in self.detectors]
+            results = [d.detect(doc) for d in dets]
         out: list[Candidate] = []
-        for det, cands in zip(self.detectors, results):
-            for c in cands:
-                if c.end > len(doc.text):
-                    raise ScrubError("E131", f"detector {det.name} proposed a span past the end "
-                                             f"of document {doc.id or '<text>'}")
+        for det, cands in zip(dets, results):
+            self._check(det, doc, cands)
             out.extend(cands)
         return out
+
+    @staticmethod
+    def _check(det: Detector, doc: Document, cands: Sequence[Candidate]) -> None:
+        n = len(doc.text)
+        for c in cands:
+            if c.end > n:
+                raise ScrubError("E131", f"detector {det.name} proposed a span past the end "
+                                         f"of document {doc.id or '<text>'}")
+
+
+def _subtract(windows: list[tuple[int, int]], done: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The windows, less those wholly inside one already scanned (partly new ones are kept whole:
+    a term across the old window's edge is found then)."""
+    if not done:
+        return windows
+    starts = [lo for lo, _ in done]
+    out = []
+    for lo, hi in windows:
+        i = bisect.bisect_right(starts, lo) - 1
+        if i < 0 or hi > done[i][1]:
+            out.append((lo, hi))
+    return out
+
+
+def _union(a: Sequence[tuple[int, int]], b: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for lo, hi in sorted([*a, *b]):
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(hi, out[-1][1]))
+        else:
+            out.append((lo, hi))
+    return out
 
 
 def _inside_same(c: Candidate, findings: Sequence[Finding], starts: Sequence[int]) -> bool:

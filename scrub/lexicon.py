@@ -21,7 +21,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from .errors import ScrubError
 
@@ -210,12 +210,14 @@ class PhraseTable:
         v = self._auto.get(_lower_aligned(" ".join(phrase.split())), None)
         return default if v is None or self.size == 0 else self._payloads[v >> 16]
 
-    def find(self, text: str, case_insensitive: bool = True, longest: bool = True) -> list[tuple[int, int, Any]]:
+    def find(self, text: str, case_insensitive: bool = True, longest: bool = True,
+             windows: Sequence[tuple[int, int]] | None = None) -> list[tuple[int, int, Any]]:
         """(start, end, payload) of every listed phrase standing as whole words in `text`.
 
         Case-sensitive search keeps only matches written exactly as listed. With `longest`, overlaps
         are resolved leftmost-longest (the earliest start, then the longest); otherwise all matches
-        are returned, sorted by (start, end).
+        are returned, sorted by (start, end). With `windows` (sorted, disjoint (start, end)
+        ranges), only phrases lying wholly inside one of them are sought.
         """
         if not text or self.size == 0:
             return []
@@ -223,7 +225,9 @@ class PhraseTable:
         n = len(text)
         payloads, origs = self._payloads, self._origs
         hits = []
-        for end, v in self._auto.iter(low):
+        it = self._auto.iter
+        found = it(low) if windows is None else (h for lo, hi in windows for h in it(low, lo, hi))
+        for end, v in found:
             length = v & 0xFFFF
             s, e = end - length + 1, end + 1
             if (s > 0 and text[s - 1].isalnum()) or (e < n and text[e].isalnum()):
