@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -369,28 +370,38 @@ class TemplateMatcher:
         should end at white space or the end of the text, where a match may end too.
         """
         spans = [(0, len(text))] if windows is None else windows
-        outs: list[list[Candidate]] = [[] for _ in self._compiled]
+        if not spans:
+            return []
+        out: list[tuple[int, Candidate]] = []
         detector = self.detector
         window = self.CONTEXT_WINDOW
         # Names are looked up once per template, not per match: on text dense in candidates
         # the per-match Python work is most of the cost. Templates with the same pattern (an
         # age over 89 and its younger twin) share one scan and are judged one by one.
-        for pattern, members in self._runs:
+        for pattern, judges in self._judged:
             finditer = pattern.finditer
-            judges = self._judges(members, outs)
             for lo, hi in spans:
                 for m in finditer(text, lo, hi):
                     s, e = m.span("span")
                     if s >= e:
                         continue
-                    _judge(judges, text, m.start(), s, e, detector, window)
-        return outs[0] if len(outs) == 1 else [c for out in outs for c in out]
+                    _judge(judges, out, text, m.start(), s, e, detector, window)
+        return self._ordered(out)
 
-    def _judges(self, members, outs) -> list[tuple]:
-        """Per template of one shared pattern: where its candidates go and how it judges them."""
-        return [(outs[k].append, self.validators.get(c.template.validate) if c.template.validate else None,
-                 c.context, c.template.likelihood, c.template.context_boost, c.template.entity,
-                 f"template:{c.template.id}") for k, c in members]
+    @cached_property
+    def _judged(self) -> list[tuple]:
+        """Per shared pattern, per template: its place in the file and how it judges a match."""
+        return [(pattern, [(k, self.validators.get(c.template.validate) if c.template.validate else None,
+                            c.context, c.template.likelihood, c.template.context_boost, c.template.entity,
+                            f"template:{c.template.id}") for k, c in members])
+                for pattern, members in self._runs]
+
+    @staticmethod
+    def _ordered(out: list[tuple[int, Candidate]]) -> list[Candidate]:
+        """Candidates grouped by template in file order, each template's in the order found."""
+        if len(out) > 1:
+            out.sort(key=_first)  # stable: the order found is kept within a template
+        return [c for _, c in out]
 
     def match_at(self, text: str, anchors: Sequence[tuple[int, int]]) -> list[Candidate]:
         """Candidates of every template whose match starts exactly at an anchor.
@@ -400,12 +411,13 @@ class TemplateMatcher:
         attempt per hit costs far less than a search of a window around it. As in a scan, a
         template's match is not sought at an anchor inside its previous match.
         """
-        outs: list[list[Candidate]] = [[] for _ in self._compiled]
+        if not anchors:
+            return []
+        out: list[tuple[int, Candidate]] = []
         detector = self.detector
         window = self.CONTEXT_WINDOW
-        for pattern, members in self._runs:
+        for pattern, judges in self._judged:
             match = pattern.match
-            judges = self._judges(members, outs)
             last = -1
             for start, end in anchors:
                 if start < last:
@@ -417,14 +429,18 @@ class TemplateMatcher:
                 s, e = m.span("span")
                 if s >= e:
                     continue
-                _judge(judges, text, start, s, e, detector, window)
-        return outs[0] if len(outs) == 1 else [c for out in outs for c in out]
+                _judge(judges, out, text, start, s, e, detector, window)
+        return self._ordered(out)
 
 
-def _judge(judges, text: str, start: int, s: int, e: int, detector: str, window: int) -> None:
+def _first(pair: tuple) -> int:
+    return pair[0]
+
+
+def _judge(judges, out: list, text: str, start: int, s: int, e: int, detector: str, window: int) -> None:
     """Each template of a matched pattern decides on the span s:e of a match starting at
     `start`: its validator may drop or certify it, its context words may raise it."""
-    for append, fn, context, like, boost, entity, why in judges:
+    for k, fn, context, like, boost, entity, why in judges:
         if fn is not None:
             verdict = fn(text[s:e])
             if verdict is False:
@@ -434,7 +450,7 @@ def _judge(judges, text: str, start: int, s: int, e: int, detector: str, window:
         if context is not None and like < 1.0:
             if context.search(text, start - window if start > window else 0, s):
                 like = min(1.0, like + boost)
-        append(Candidate(s, e, entity, round(like, 4), detector, why))
+        out.append((k, Candidate(s, e, entity, round(like, 4), detector, why)))
 
 
 _WORDS = regex.compile(r"\w+")
