@@ -4,7 +4,8 @@
 
 Texts: "mix" is the bench_pipeline corpus (sample letter and test fixtures: dense with
 identifiers, about one per 50 characters); "notes" is tests/data/clinical-notes-handwritten.jsonl
-repeated (ICU-style notes: jargon, vitals, doses, identifiers sparse). Rates are characters per
+repeated (ICU-style notes: jargon, vitals, doses, identifiers sparse); "queries" is the short
+ASQ-PHI queries of tests/data, one document each (~150 characters: the cost per document). Rates are characters per
 CPU second of this process, best of --repeat; the engine figure is the whole pipeline without
 spaCy (detectors, arbiter, posting, blocks).
 """
@@ -33,6 +34,19 @@ def notes(mb: float) -> list[str]:
     return out
 
 
+def queries(mb: float) -> list[str]:
+    texts = []
+    for name in ("asq-phi-names.jsonl", "asq-phi-dates.jsonl", "asq-phi-locations.jsonl"):
+        path = HERE.parent / "tests" / "data" / name
+        texts += [json.loads(line)["text"] for line in path.read_text(encoding="utf-8").splitlines()]
+    out, size = [], 0
+    while size < mb * 1_000_000:
+        t = texts[len(out) % len(texts)]
+        out.append(t)
+        size += len(t)
+    return out
+
+
 def rate(fn, items, chars, repeat) -> float:
     best = float("inf")
     for _ in range(repeat):
@@ -51,7 +65,7 @@ def main() -> None:
     from scrub.engine import Scrubber
 
     s = Scrubber(spacy=False)
-    texts = {"mix": corpus(a.mb), "notes": notes(a.mb)}
+    texts = {"mix": corpus(a.mb), "notes": notes(a.mb), "queries": queries(a.mb / 3)}
     for docs in texts.values():
         for d in docs[:50]:
             s.detect(d)  # warm: lists, templates, memos
