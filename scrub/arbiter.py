@@ -11,6 +11,17 @@ from .entities import is_protected, level
 from .types import Candidate, Finding
 
 
+#: (level, protected) per entity name, memoized: looked up for every candidate
+_FACTS: dict[str, tuple[int, bool]] = {}
+
+
+def _facts(name: str) -> tuple[int, bool]:
+    got = _FACTS.get(name)
+    if got is None:
+        got = _FACTS[name] = (level(name), is_protected(name))
+    return got
+
+
 def rank_key(c: Candidate) -> tuple:
     """The total order of candidates, best first.
 
@@ -18,7 +29,7 @@ def rank_key(c: Candidate) -> tuple:
     then start (earliest first), then detector name, then entity name, then the reason: every
     tie is broken, so the verdict never depends on the order detectors ran in.
     """
-    return (level(c.entity), -c.likelihood, -(c.end - c.start), c.start, c.detector, c.entity, c.why)
+    return (_facts(c.entity)[0], -c.likelihood, -(c.end - c.start), c.start, c.detector, c.entity, c.why)
 
 
 def _trim(text: str | None, start: int, end: int) -> tuple[int, int] | None:
@@ -51,10 +62,15 @@ def arbitrate(candidates: Iterable[Candidate], threshold: float = 0.7,
     ends: list[int] = []
     findings: list[Finding] = []
     for c in eligible:
-        pieces = _free_pieces(starts, ends, c.start, c.end)
+        cs, ce = c.start, c.end
+        # claimed intervals are disjoint, so their ends rise with their starts: the span is
+        # wholly free when the last interval starting before its end ends by its start
+        i = bisect.bisect_left(starts, ce)
+        free = i == 0 or ends[i - 1] <= cs
+        pieces = [(cs, ce)] if free else _free_pieces(starts, ends, cs, ce)
         if not pieces:
             continue
-        whole = len(pieces) == 1 and pieces[0] == (c.start, c.end)
+        whole = free or (len(pieces) == 1 and pieces[0] == (cs, ce))
         for s, e in pieces:
             if not whole:
                 trimmed = _trim(text, s, e)
@@ -66,7 +82,7 @@ def arbitrate(candidates: Iterable[Candidate], threshold: float = 0.7,
             ends.insert(i, e)
             parts = c.parts if whole else tuple(p for p in c.parts if p.start >= s and p.end <= e)
             findings.append(Finding(s, e, c.entity, c.likelihood, c.detector, c.why, parts,
-                                    is_protected(c.entity)))
+                                    _facts(c.entity)[1]))
     findings.sort(key=lambda f: (f.start, f.end))
     for a, b in zip(findings, findings[1:]):
         assert a.end <= b.start, "arbiter produced overlapping findings"
