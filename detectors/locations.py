@@ -17,7 +17,7 @@ import regex
 
 from scrub.detector import Detector
 from scrub.lexicon import Lexicon, read_tsv
-from scrub.templates import gate_windows, load_rules
+from scrub.templates import TemplateMatcher, load_rules
 from scrub.types import Candidate, Document
 
 #: two-letter USPS codes that are also words or degrees: they need a ZIP or a listed city before
@@ -53,15 +53,24 @@ _CUE = regex.compile(
     r"(?-i:(?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2}))", regex.IGNORECASE)
 #: cheap anchors (stdlib `re` with a literal head runs at memchr speed; `regex` scans of the
 #: full patterns cost 50-250 ms per MB): the full patterns are then tried only there
-_STREET_AT = re.compile(r"(?<![\w.,/-])\d{1,6}[A-Za-z]?(?:-\d{1,4})?[ \t]+(?=[A-Z]|\d{1,3}(?:st|nd|rd|th)\b)")
-_COMMA_AT = re.compile(r",[ \t]*(?=[A-Z])")
+#: the last digit (or letter) of a house number before the name: no lookbehind, so `re` tries it
+#: with its first-character class only; the number's start is then found by walking back
+_STREET_AT = re.compile(r"\d[A-Za-z]?[ \t]+(?=[A-Z]|\d{1,3}(?:st|nd|rd|th)\b)")
+#: characters a house number's token may be made of (its start follows none of them)
+_TOKEN_CHARS = frozenset("0123456789-.,/_" + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+#: a comma and the state after it, in one `re` pass with a literal head ("…, MA 02151")
+_COMMA_AT = re.compile(
+    r",[ \t]*(?P<st>[A-Z]{2}(?![\w'’-])|[A-Z][a-z]+\.?(?:[ \t]+[A-Z][a-z]+)?)"
+    r"(?:[ \t]*,?[ \t]+(?P<zip>\d{5}(?:-\d{4})?)(?![\w-]))?")
 _CITY_BEFORE = regex.compile(r"(?<![\w'’.-])(?P<city>" + _TW + r"(?:[ \t]+" + _TW + r"){0,3})$")
 _STATE_AFTER = regex.compile(
     r"(?P<st>[A-Z]{2}(?![\w'’-])|[A-Z][a-z]+\.?(?:[ \t]+[A-Z][a-z]+)?)"
     r"(?:[ \t]*,?[ \t]+(?P<zip>\d{5}(?:-\d{4})?)(?![\w-]))?")
 _ST_ZIP_AT = re.compile(r"(?<![\w,])[A-Z]{2}[ \t]+\d{5}")
-_CUE_AT = re.compile(r" (?:in|from|to|at|near|of)(?: the)? (?=[A-Z])")
-_CUE_CAP_AT = re.compile(r"(?:In|From|Near) (?=[A-Z])")
+#: the ZIP after a space (a literal head: memchr speed); "MA\t02151" falls back to _ST_ZIP_AT
+_SP_ZIP_AT = re.compile(r" \d{5}")
+_CUE_AT = re.compile(r" (?:in|from|to|at|near|of)(?: the)? (?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2})")
+_CUE_CAP_AT = re.compile(r"(?:In|From|Near) (?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2})")
 #: a verb or noun before "in"/"to"/"at" that makes it a strong cue ("lives in", "moved to")
 _STRONG_VERB = tuple(
     w + " " for w in ("live", "lives", "living", "lived", "reside", "resides", "residing", "resident",
@@ -75,7 +84,21 @@ _TOWN_WORDS = regex.compile(r"(?-i:(?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2}
 _TRIGGERS = ("box", "postcode", "plz", "apt", "apartment", "suite", "ste", "zip", "zipcode", "postal", "county",
              "parish", "borough", "nursing", "rest home", "assisted", "rehab", "rehabilitation", "senior",
              "retirement", "manor", "apo", "fpo", "dpo")
-_NEVER = regex.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` spans
+def _forms(*words: str) -> frozenset[str]:
+    return frozenset(f for w in words for f in (w, w.capitalize(), w.upper()))
+
+
+#: the trigger words each template's match holds, as written (its windows are opened by those
+#: only): case-sensitive templates take only the forms they can match ("Nursing", not "nursing")
+_TEMPLATE_TRIGGERS = {
+    "loc-po-box": _forms("box"), "loc-military-box": _forms("box"),
+    "loc-apo": frozenset({"APO", "FPO", "DPO"}),
+    "loc-unit": frozenset({"Apt", "APT", "Apartment", "Suite", "SUITE", "Ste", "STE"}),
+    "loc-zip-labelled": _forms("zip", "zipcode", "postal"), "loc-zip4-labelled": _forms("zip", "zipcode"),
+    "loc-postcode-labelled": _forms("zip", "postcode", "postal", "plz"), "loc-zip-said": _forms("zip"),
+    "loc-county": frozenset({"County", "Parish", "Borough"}),
+    "loc-care-home": frozenset({"Nursing", "Rest home", "Assisted", "Rehab", "Rehabilitation", "Senior",
+                                "Retirement", "Manor"})}
 #: a label line: "Wingertweg 126" (name then number), "Ependes", "KOKKOLA", "Switzerland 8200"
 _LABEL_STREET = regex.compile(r"[ \t>?|*-]*(?P<s>\p{Lu}[\w'’.-]*(?:[ \t]+[\p{L}][\w'’.-]*){0,3}[ \t]+\d{1,5}[A-Za-z]?)[ \t,]*")
 _LABEL_TOWN = regex.compile(
@@ -111,8 +134,30 @@ def _automaton(directory: str):
 
 
 _NONSPACE = re.compile(r"\S+")
+_WORD = regex.compile(r"\w+")  # as gate_windows reads a word
 _COMMA_TOWN = re.compile(r"[ \t]*,[ \t]*(?P<t>[A-Z][a-z]+(?:[ \t][A-Z][a-z]+){0,2})")
 _TW_RE = re.compile(_TW)
+
+
+def _windows(text: str, spans: list[tuple[int, int]], before: int, after: int) -> list[tuple[int, int]]:
+    """gate_windows(text, <no pattern>, before, after, extra=spans) without its pattern's scan:
+    the padded spans merged, each end moved past the word it falls in (64 characters at most)."""
+    n = len(text)
+    pads = sorted((s - before if s > before else 0, e + after if e + after < n else n) for s, e in spans)
+    out: list[tuple[int, int]] = []
+    for lo, hi in pads:
+        if hi < n and hi > lo and text[hi - 1].isalnum() and text[hi].isalnum():
+            word = _WORD.match(text, hi)
+            hi = word.end() if word and word.end() - hi <= 64 else hi
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(hi, out[-1][1]))
+        else:
+            out.append((lo, hi))
+    return out
+
+
+def _start(m) -> int:
+    return m.start()
 
 
 def _words(s: str, base: int) -> list[tuple[int, int, str]]:
@@ -189,16 +234,56 @@ class LocationDetector(Detector):
             s = end - length + 1
             if (s > 0 and text[s - 1].isalnum()) or (end + 1 < n and text[end + 1].isalnum()):
                 continue
-            (triggers if kind == "trigger" else names).append((s, end + 1, kind))
+            if kind == "trigger":
+                triggers.append((s, end + 1, text[s:end + 1]))
+            else:
+                names.append((s, end + 1, kind))
         out: list[Candidate] = []
         if triggers:
-            out.extend(self.matcher.match(text, gate_windows(text, _NEVER, 64, 80,
-                                                             extra=[(a, b) for a, b, _ in triggers])))
+            out.extend(self._templates_near(text, triggers))
         streets = self._streets(text, out)
         self._blocks(text, streets, out)
         self._towns(text, out)
         self._names(text, names, out)
         self._label_lines(doc, out)
+        return out
+
+    @cached_property
+    def _groups(self) -> tuple[list[TemplateMatcher], dict[str, tuple[int, ...]], tuple[int, ...]]:
+        """The templates grouped by the trigger words their matches hold, each group scanning
+        only the windows of its own triggers: (matchers, trigger form → groups, groups opened
+        by every trigger (templates not in _TEMPLATE_TRIGGERS))."""
+        by: dict[frozenset[str] | None, list] = {}
+        for t in self.templates:
+            by.setdefault(_TEMPLATE_TRIGGERS.get(t.id), []).append(t)
+        validators = self.validators()
+        matchers, forms, every = [], {}, []
+        for k, (words, ts) in enumerate(by.items()):
+            matchers.append(TemplateMatcher(ts, self.name, validators))
+            if words is None:
+                every.append(k)
+            else:
+                for w in words:
+                    forms.setdefault(w, []).append(k)
+        return matchers, {w: tuple(v) for w, v in forms.items()}, tuple(every)
+
+    @cached_property
+    def _order(self) -> dict[str, int]:
+        return {f"template:{t.id}": i for i, t in enumerate(self.templates)}
+
+    def _templates_near(self, text: str, triggers: list[tuple[int, int, str]]) -> list[Candidate]:
+        """The templates' candidates in windows around their own trigger words, in file order."""
+        matchers, forms, every = self._groups
+        spans: dict[int, list[tuple[int, int]]] = {}
+        for a, b, w in triggers:
+            for k in forms.get(w, ()) + every:
+                spans.setdefault(k, []).append((a, b))
+        out: list[Candidate] = []
+        for k in sorted(spans):
+            out.extend(matchers[k].match(text, _windows(text, spans[k], 64, 80)))
+        if len(spans) > 1 and len(out) > 1:
+            order = self._order
+            out.sort(key=lambda c: order.get(c.why, -1))  # stable: the order found within a template
         return out
 
     def _label_lines(self, doc: Document, out: list[Candidate]) -> None:
@@ -245,8 +330,14 @@ class LocationDetector(Detector):
         r = self.rules
         found = []
         for a in _STREET_AT.finditer(text):
-            m = _STREET.match(text, a.start())
-            if m is None:
+            # the token's start: a house number is at most 12 characters and follows no word
+            # character, dot, comma, slash or hyphen (the lookbehind of _STREET)
+            st = a.start()
+            lo = max(0, st - 13)
+            while st > lo and (text[st - 1].isalnum() or text[st - 1] in "_.,/-"):
+                st -= 1
+            m = _STREET.match(text, st)  # its lookbehind rejects a token longer than that
+            if m is None or m.end("num") > a.end():
                 continue
             ws = _words(m.group("words"), m.start("words"))
             end = None
@@ -276,13 +367,17 @@ class LocationDetector(Detector):
         r = self.rules
         streets = sorted(streets, key=lambda c: (c.end, c.start))
         street_ends = [c.end for c in streets]
-        for a in _COMMA_AT.finditer(text):
-            sm = _STATE_AFTER.match(text, a.end())
-            if sm is None:
+        state = self._state_memo
+        for sm in _COMMA_AT.finditer(text):
+            st = sm.group("st")
+            ok = state.get(st)
+            if ok is None:
+                ok = state[st] = self._state(st)
+                if len(state) > 50_000:
+                    state.clear()
+            if not ok:
                 continue
-            st, zp = sm.group("st"), sm.group("zip")
-            if not self._state(st):
-                continue
+            a, zp = sm, sm.group("zip")
             # up to four capitalized words right before the comma, on its line (read backwards:
             # a regex search over the window would retry at every start)
             lo = max(0, a.start() - 80, text.rfind("\n", 0, a.start()) + 1)
@@ -355,8 +450,11 @@ class LocationDetector(Detector):
                     out.append(self._cand(c.start, city.end, "address_block", r["street_city"],
                                           "context:street_city", (c, city)))
                     break
-        for a in _ST_ZIP_AT.finditer(text):
-            m = _ST_ZIP.match(text, a.start())
+        if "\t" in text:
+            hits = (_ST_ZIP.match(text, a.start()) for a in _ST_ZIP_AT.finditer(text))
+        else:
+            hits = (self._st_zip_before(text, a.start()) for a in _SP_ZIP_AT.finditer(text))
+        for m in hits:
             if m is None:
                 continue
             if self._state(m.group("st")):
@@ -364,24 +462,60 @@ class LocationDetector(Detector):
                 out.append(self._cand(m.start("st"), m.end("st"), "state", like, "context:zip_after_state"))
                 out.append(self._cand(m.start("zip"), m.end("zip"), "zip", like, "context:zip_after_state"))
 
+    @cached_property
+    def _state_memo(self) -> dict:
+        return {}
+
+    @cached_property
+    def _prefix_memo(self) -> dict:
+        return {}
+
+    @staticmethod
+    def _st_zip_before(text: str, sp: int):
+        """_ST_ZIP's match for the spaces ending at `sp` before five digits, if two capitals
+        that follow no word character or comma stand right before it."""
+        while sp > 0 and text[sp - 1] == " ":
+            sp -= 1
+        st = sp - 2
+        if st < 0 or not ("A" <= text[st] <= "Z" and "A" <= text[st + 1] <= "Z"):
+            return None
+        if st > 0 and (text[st - 1].isalnum() or text[st - 1] in "_,"):
+            return None
+        return _ST_ZIP.match(text, st)
+
     def _towns(self, text: str, out: list[Candidate]) -> None:
         """Towns and states after a cue: "lives in Peabody", "from Fresno", "moved to Ohio"."""
         r = self.rules
         lex = self.lex
-        for a in sorted(list(_CUE_AT.finditer(text)) + list(_CUE_CAP_AT.finditer(text)), key=lambda a: a.start()):
+        hits = list(_CUE_AT.finditer(text))
+        if "In " in text or "From " in text or "Near " in text:
+            hits = sorted(hits + list(_CUE_CAP_AT.finditer(text)), key=_start)
+        memo = self._prefix_memo
+        for a in hits:
             if a.group()[0].isupper() and a.start() > 0 and (text[a.start() - 1].isalnum()):
                 continue
-            m = _TOWN_WORDS.match(text, a.end())
-            if m is None:
-                continue
-            ws = _words(m.group("w"), m.start("w"))
+            wtext = a.group("w")
+            kk = memo.get(wtext)
+            if kk is None:
+                ws0 = wtext.split()
+                kk = self._city_prefix([(0, 0, w) for w in ws0])
+                if not kk:
+                    w = ws0[0].rstrip(".,")
+                    kk = -1 if len(w) > 2 and lex.is_state(w) else 0
+                if len(memo) > 50_000:
+                    memo.clear()
+                memo[wtext] = kk
+            if kk == 0:
+                continue  # neither a listed place nor a state: nothing to judge
+            m = a
+            ws = _words(wtext, a.start("w"))
             cue = a.group().strip().lower().split()[0]
             head = text[max(0, a.start() - 24):a.start() + (a.group()[0] == " ")]
             strong = head.lower().endswith(_STRONG_VERB)
             if cue == "of" and not strong:
                 continue  # "of" is a cue only after "town of", "resident of", "outside of"
             weak = cue in _WEAK_CUES and not strong
-            k = self._city_prefix(ws)
+            k = max(kk, 0)
             if k:
                 s, e = ws[0][0], ws[k - 1][1]
                 while e > s and text[e - 1] in ".,'’":
