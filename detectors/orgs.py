@@ -30,6 +30,15 @@ _CMS_HEAD = regex.compile(
 _CMS_LEAD = regex.compile(r"(?i)^(?:the|memorial|university of|univ of)\s+")
 _SAINT = regex.compile(
     r"(?-i:(?<![\w.])(?P<s>(?:St|Ste|Saint|Mt|Mount)\.?[ \t]+[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?(?P<poss>['’]s)?))(?![\w'’])")
+#: "the Brigham", "at Brigham's": a capitalized word after one of these (stdlib `re`, no lookbehind)
+_LEAD_WORD = re.compile(r"[A-Z][a-z]{3,}")
+#: the word before it, ending where its spaces begin
+_LEAD_BEFORE = re.compile(r"(?<!\w)(?:the|at|to|from|in)$")
+
+
+def _AFTER_NAME(c: str) -> bool:
+    """A character that may not follow a name read whole: a word character, apostrophe or hyphen."""
+    return c.isalnum() or c in "_'’-"
 _JOINERS = frozenset({"the", "a", "an", "our", "of", "and", "&", "for", "de", "la"})
 _NONSPACE = re.compile(r"\S+")
 _CAPTOK = re.compile(r"(?:[A-Z][\w'’&-]*\.?|(?:[A-Z]\.)+|\d{1,3}(?:st|nd|rd|th))")
@@ -116,6 +125,10 @@ class OrgDetector(Detector):
         return frozenset(w.lower() for w in self.lists.get("generic", ()))
 
     @cached_property
+    def _generic_joiners(self) -> frozenset[str]:
+        return self._generic | _JOINERS
+
+    @cached_property
     def _acronyms(self) -> frozenset[str]:
         return frozenset(self.lists.get("site_acronyms", ()))
 
@@ -150,6 +163,18 @@ class OrgDetector(Detector):
         for w in sorted(_TRIGGER_WORDS):
             if w not in auto:
                 auto.add_word(w, ("trigger", len(w), w))
+        # the leading words of CMS cores ("the Brigham"): found in the same pass; a key that is
+        # also a head is both (its value's last field says so)
+        values = {}
+        for key in auto.keys():
+            values[key] = auto.get(key) + (False,)
+        _, leads = _cms_cores(str(self.lex.directory))
+        for w in sorted(leads):
+            if _LEAD_WORD.fullmatch(w):
+                values[w] = values[w][:3] + (True,) if w in values else ("lead", len(w), w, True)
+        auto = ahocorasick.Automaton()
+        for key in sorted(values):
+            auto.add_word(key, values[key])
         auto.make_automaton()
         return auto
 
@@ -159,7 +184,7 @@ class OrgDetector(Detector):
         text = doc.text
         if not text:
             return []
-        heads, trig = self._head_hits(text)
+        heads, trig, lead_hits = self._head_hits(text)
         windows = gate_windows(text, _NEVER, 110, 40, extra=trig) if trig else []
         out: list[Candidate] = list(self.matcher.match(text, windows)) if windows else []
         r = self.rules
@@ -174,7 +199,7 @@ class OrgDetector(Detector):
                 else:
                     out.append(Candidate(s, e, "hospital", r["hospital_core"], self.name,
                                          "list:hospital_cores"))
-        self._lead_words(text, leads, out)
+        self._lead_words(text, lead_hits, out)
         self._saints(text, out)
         self._heads_pass(text, heads, out)
         self._care_cue(text, out)
@@ -193,7 +218,7 @@ class OrgDetector(Detector):
         title, month, town, state, country or department."""
         r = self.rules
         lex = self.lex
-        generic = self._generic
+        generic_j = self._generic_joiners
         for a in _CARE_AT.finditer(text):
             head = text[max(0, a.start() - 24):a.start() + 1].lower()
             if not head.endswith(_CARE_VERBS):
@@ -225,7 +250,7 @@ class OrgDetector(Detector):
             if lex.is_title(first) or first.lower() in _MONTHS_DAYS or first in ("I", "A", "The"):
                 continue
             phrase = " ".join(words)
-            if all(w.lower().strip(".") in generic | _JOINERS or w in self._acronyms for w in words):
+            if all(w.lower().strip(".") in generic_j or w in self._acronyms for w in words):
                 continue
             if lex.is_city(phrase) or lex.is_state(phrase) or lex.is_country(phrase):
                 continue  # a town is the location detector's
@@ -239,25 +264,39 @@ class OrgDetector(Detector):
             return e + 2
         return e
 
-    def _lead_words(self, text: str, leads: frozenset[str], out: list[Candidate]) -> None:
-        """"the Brigham", "at Brigham's": a CMS core's leading word in a hospital's place."""
-        for m in regex.finditer(r"(?-i:(?<=\b(?:the|at|to|from|in)[ \t]+)(?P<w>[A-Z][a-z]{3,})(?P<poss>['’]s)?)(?![\w'’-])",
-                                text):
-            w = m.group("w")
-            if w not in leads:
+    def _lead_words(self, text: str, hits: list[tuple[int, int]], out: list[Candidate]) -> None:
+        """"the Brigham", "at Brigham's": a CMS core's leading word in a hospital's place.
+
+        `hits` are the leading words found by the heads' pass, after a space or tab; the word
+        before must be "the", "at", "to", "from" or "in" (what _LEAD_AT reads, without its scan)."""
+        n = len(text)
+        for s, e in hits:
+            if text[e:e + 2] in ("'s", "’s") and (e + 2 == n or not _AFTER_NAME(text[e + 2])):
+                poss = True
+            elif e == n or not _AFTER_NAME(text[e]):
+                poss = False
+            else:
                 continue
-            before = text[max(0, m.start() - 5):m.start()].lower()
+            b = s
+            while b > 0 and text[b - 1] in " \t":
+                b -= 1
+            if not _LEAD_BEFORE.search(text, max(0, b - 4), b):
+                continue
+            w = text[s:e]
+            before = text[max(0, s - 5):s].lower()
             the = before.rstrip().endswith("the")
-            if not (the or m.group("poss")):
+            if not (the or poss):
                 continue
             # an everyday word or a town is not read as a hospital ("the Valley", "the Park")
             share = self.lex.capitalized_share(w)
-            if share is not None and share < 0.5 or self.lex.is_city(w) and not m.group("poss"):
+            if share is not None and share < 0.5 or self.lex.is_city(w) and not poss:
                 continue
-            out.append(Candidate(m.start(), m.end(), "hospital", self.rules["hospital_word"], self.name,
+            out.append(Candidate(s, e + 2 if poss else e, "hospital", self.rules["hospital_word"], self.name,
                                  "context:hospital_word"))
 
     def _saints(self, text: str, out: list[Candidate]) -> None:
+        if "St" not in text and "Mt" not in text and "Mount" not in text and "Saint" not in text:
+            return  # every match begins with one of these
         for m in _SAINT.finditer(text):
             s, e = m.span("s")
             phrase = m.group("s")
@@ -266,14 +305,21 @@ class OrgDetector(Detector):
                 continue
             out.append(Candidate(s, e, "hospital", self.rules["saint"], self.name, "context:saint"))
 
-    def _head_hits(self, text: str) -> tuple[dict[int, tuple[int, str, str]], list[tuple[int, int]]]:
-        """One Aho-Corasick pass: heads (end → (start, kind, head), the longest per end) and the
-        spans of the templates' trigger words."""
+    def _head_hits(self, text: str) -> tuple[dict[int, tuple[int, str, str]], list[tuple[int, int]],
+                                             list[tuple[int, int]]]:
+        """One Aho-Corasick pass: heads (end → (start, kind, head), the longest per end), the
+        spans of the templates' trigger words and those of CMS cores' leading words after a space."""
         n = len(text)
         hits: dict[int, tuple[int, str, str]] = {}
         trig: list[tuple[int, int]] = []
-        for end, (kind, length, head) in self._head_auto.iter(text):
+        leads: list[tuple[int, int]] = []
+        for end, (kind, length, head, lead) in self._head_auto.iter(text):
             s, e = end - length + 1, end + 1
+            if lead:
+                if s > 0 and text[s - 1] in " \t":
+                    leads.append((s, e))
+                if kind == "lead":
+                    continue
             if (s > 0 and text[s - 1].isalnum()) or (e < n and text[e].isalnum()):
                 continue
             if kind == "trigger" or head in _TRIGGER_WORDS:
@@ -282,7 +328,7 @@ class OrgDetector(Detector):
                     continue
             if e not in hits or s < hits[e][0]:
                 hits[e] = (s, kind, head)  # the longest head ending here ("Regional Medical Center")
-        return hits, trig
+        return hits, trig, leads
 
     def _heads_pass(self, text: str, hits: dict, out: list[Candidate]) -> None:
         """A proper name before a head word ("Elm Clinic", "Marina Corp", "Lincoln High School"),
@@ -290,6 +336,7 @@ class OrgDetector(Detector):
         the name is read backwards from each head over at most five words."""
         r = self.rules
         generic = self._generic
+        generic_j = self._generic_joiners
         lex = self.lex
         single_heads = self._single_heads
         for e in sorted(hits):
@@ -321,7 +368,7 @@ class OrgDetector(Detector):
             words_all = list(name)
             # leading generic words and joiners are not part of the name ("The Elm Clinic")
             k = 0
-            while k < len(name) and (name[k][2].lower().rstrip(".") in generic | _JOINERS
+            while k < len(name) and (name[k][2].lower().rstrip(".") in generic_j
                                      or name[k][2] in self._acronyms):
                 k += 1
             name = name[k:]
