@@ -32,6 +32,7 @@ _SAINT = regex.compile(
     r"(?-i:(?<![\w.])(?P<s>(?:St|Ste|Saint|Mt|Mount)\.?[ \t]+[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?(?P<poss>['’]s)?))(?![\w'’])")
 #: "the Brigham", "at Brigham's": a capitalized word after one of these (stdlib `re`, no lookbehind)
 _LEAD_WORD = re.compile(r"[A-Z][a-z]{3,}")
+_PAIR_AFTER = re.compile(r" ([A-Z][a-z]+)(?![\w-])")
 #: the word before it, ending where its spaces begin
 _LEAD_BEFORE = re.compile(r"(?<!\w)(?:the|at|to|from|in)$")
 
@@ -39,17 +40,33 @@ _LEAD_BEFORE = re.compile(r"(?<!\w)(?:the|at|to|from|in)$")
 def _AFTER_NAME(c: str) -> bool:
     """A character that may not follow a name read whole: a word character, apostrophe or hyphen."""
     return c.isalnum() or c in "_'’-"
+#: words of a ward's teams that are no department ("Rapid Response Team", "Code Blue team")
+_TEAM_WORDS = frozenset({"rapid", "response", "code", "blue", "consult", "consulting", "primary", "covering",
+                         "night", "float", "resource", "lift", "iv", "picc", "airway", "sepsis", "swat"})
 _JOINERS = frozenset({"the", "a", "an", "our", "of", "and", "&", "for", "de", "la"})
 _NONSPACE = re.compile(r"\S+")
 _CAPTOK = re.compile(r"(?:[A-Z][\w'’&-]*\.?|(?:[A-Z]\.)+|\d{1,3}(?:st|nd|rd|th))")
 #: " at X", " to X", " @ X" with a capital after: where a place of care may follow a verb
-_CARE_AT = re.compile(r" (?:at|to|@|in|from)(?: the| our)? (?=[A-Z])")
+_CARE_AT = re.compile(r" (at|to|@|in|from|for|by|with)(?: the| our)? (?=[A-Z])")
+#: a verb or noun before "at"/"for"/"by" that names an employer ("works at Raytheon")
+_EMPLOY_VERBS = tuple(v + " " for v in (
+    "works", "worked", "working", "work", "employed", "employee", "job", "retired", "retiring",
+    "teaches", "taught", "teacher", "volunteers", "volunteered", "employer", "employment"))
+#: words inside a name after a cue: "Newbridge on the Charles", "Brigham and Women's"
+_NAME_JOINERS = frozenset({"&", "and", "of", "on", "the", "at"})
+_NEXT_CAP = re.compile(r"[ \t]*(?:and[ \t]+|or[ \t]+)?([A-Z])")
+_NUMBER_AFTER = re.compile(r"[ \t#]+\d")
+_CLAUSE = re.compile(r"[^.;:()\n]{0,120}")
+_THE_CAP = re.compile(r"[ \t]+the[ \t]+[A-Z]")
 _CARE_VERBS = tuple(v + " " for v in (
     "seen", "admitted", "treated", "presented", "evaluated", "transferred", "consulted", "followed",
     "diagnosed", "visited", "visit", "referred", "hospitalized", "discharged", "managed", "attended",
     "operated", "delivered", "examined", "scanned", "imaged", "biopsied", "readmitted", "follow-up",
     "f/u", "appt", "appointment", "surgery", "care", "stay", "reviewed", "conducted", "came", "went",
-    "performed", "obtained", "case", "tests", "labs", "imaging", "see"))
+    "performed", "obtained", "case", "tests", "labs", "imaging", "see",
+    # placement after discharge: "referrals sent to", "accepted at", "bed offer from", "d/c to"
+    "sent", "referral", "referrals", "accepted", "placement", "placed", "offer", "d/c", "dc",
+    "d/c'd", "discharge", "faxed", "screened", "screening", "rehab", "transfer"))
 _ACRONYM = re.compile(r"[A-Z]{2,6}(?:-[A-Z][\w]*)?")
 _MONTHS_DAYS = frozenset("january february march april may june july august september october november "
                          "december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday "
@@ -59,7 +76,8 @@ _INSTITUTION = frozenset({"General", "County", "City", "Memorial", "Community", 
                           "Childrens", "Children’s", "Women's", "Women’s"})
 _HOSPITAL_HEADS = frozenset({"Hospital", "Hosp", "Hosp.", "Medical Center", "Medical Centre", "Infirmary"})
 _JOINERS_CAP = frozenset({"The", "A", "An", "Our", "Your", "His", "Her", "Their", "This", "That"})
-_ABBREV = re.compile(r"[A-Z][a-z]{0,2}\.|(?:[A-Z]\.)+")
+#: a capitalized word with a dot that ends no sentence: "St.", "Mt.", "J.", "Inc." ("Bay." does)
+_ABBREV = re.compile(r"[A-Z][a-z]?\.|(?:[A-Z]\.)+|(?:Ste|Inc|Mtn|Bros|Ltd|Ave|Hosp|Med|Ctr)\.")
 #: "Mass General", "Mass. General": a state's name or AP abbreviation before "General"
 _STATE_GENERAL = re.compile(r"(?<![\w'’-])(?P<st>[A-Z][a-z]+\.?(?: [A-Z][a-z]+)?) General(?!\w)")
 _TRIGGER_WORDS = frozenset({"team", "Team", "TEAM", "squad", "Squad", "club", "Club", "CLUB", "league", "League",
@@ -71,14 +89,30 @@ _NEVER = re.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` 
 _CAPWORD = r"(?:[A-Z][\w'’&-]*\.?|[A-Z]\.(?:[ \t]?[A-Z]\.)*)"
 
 
+#: the words a hospital's name ends with that name no one ("Hospital", "Medical Center", "Inc"):
+#: "Brigham and Women's Hospital" is written "Brigham and Women's"
+_CMS_TAIL = regex.compile(
+    r"(?i)(?:[ ,]+(?:inc\.?|llc|cah|ltd|lp|corp\.?|corporation|hospitals?|hosp|medical|health|healthcare|"
+    r"center|centre|ctr|campus|system|systems|services|clinics?|(?:\([^)]*\))))+$")
+_CORE_JOINER_END = regex.compile(r"(?i)[ ,]+(?:the|of|at|and|&|for)$")
+
+
+def _minimal_core(name: str) -> str:
+    core = _CMS_LEAD.sub("", _CMS_TAIL.sub("", name)).strip()
+    return _CORE_JOINER_END.sub("", core).strip()
+
+
 @lru_cache(maxsize=2)
-def _cms_cores(directory: str) -> tuple[PhraseTable, frozenset[str]]:
+def _cms_cores(directory: str, generic: frozenset[str] = frozenset()
+               ) -> tuple[PhraseTable, frozenset[str], frozenset[str]]:
     """The distinctive cores of CMS hospital names and the single words that lead them.
 
     "Brigham and Women's Hospital" → core "Brigham and Women's", lead word "Brigham";
-    "Johns Hopkins Hospital" → "Johns Hopkins". Built once per process from the list (5,000 rows).
+    "Johns Hopkins Hospital" → "Johns Hopkins". A core is also the name less only its institution
+    words ("Brigham and Women's"), unless every word of it is `generic` ("University Hospital").
+    Built once per process from the list (5,000 rows).
     """
-    items, leads, full = [], set(), []
+    items, leads, full, pairs = [], set(), [], set()
     for r in read_tsv(Path(directory) / "hospitals.tsv.gz"):
         name = r["name"].split(",")[0].strip()
         core = _CMS_LEAD.sub("", _CMS_HEAD.sub("", name)).strip()
@@ -87,12 +121,25 @@ def _cms_cores(directory: str) -> tuple[PhraseTable, frozenset[str]]:
         if not words:
             continue
         full.append((r["name"], ("listed", r["name"])))
-        if len(words) >= 2 and core.lower() != name.lower():
+        core = _CORE_JOINER_END.sub("", core).strip()  # "Brigham and" is no name
+        words = core.split()
+        if len(words) >= 2 and core.lower() != name.lower() \
+                and not all(w.lower().strip(".") in generic for w in words):
             items.append((core, ("core", r["name"])))
+        least = _minimal_core(name)
+        if len(least.split()) >= 2 and least.lower() not in (name.lower(), core.lower()) \
+                and not all(w.lower().strip(".") in generic for w in least.split()):
+            items.append((least, ("core", r["name"])))
+        if not words:
+            continue
         if words[0][:1].isupper() and words[0].isalpha() and len(words[0]) >= 4:
             leads.add(words[0])
+            # "Beth Israel" of "Beth Israel Deaconess": the two leading words of a longer core
+            if len(words) >= 3 and words[1][:1].isupper() and words[1].isalpha() \
+                    and words[1].lower() not in generic and words[0].lower() not in generic:
+                pairs.add(words[0] + " " + words[1])
     # one automaton for listed names and cores: one scan of the text instead of two
-    return PhraseTable.build(sorted(full) + sorted(items)), frozenset(leads)
+    return PhraseTable.build(sorted(full) + sorted(items)), frozenset(leads), frozenset(pairs)
 
 
 class OrgDetector(Detector):
@@ -103,7 +150,7 @@ class OrgDetector(Detector):
     template_families = ("orgs",)
 
     DEFAULT_RULES = {"hospital_listed": 0.95, "hospital_core": 0.88, "hospital_word": 0.82,
-                     "facility": 0.90, "town_facility": 0.85, "care_cue": 0.78, "institution": 0.75, "state_general": 0.85, "saint": 0.80, "company": 0.88,
+                     "facility": 0.90, "town_facility": 0.85, "care_cue": 0.78, "employer": 0.80, "institution": 0.75, "state_general": 0.85, "saint": 0.80, "company": 0.88,
                      "school": 0.88}
 
     @cached_property
@@ -148,6 +195,13 @@ class OrgDetector(Detector):
             h.upper() for h in self._heads if " " not in h)
 
     @cached_property
+    def _company_words(self) -> frozenset[str]:
+        """Legal forms and company words that may stand inside a facility's name ("Partners
+        Home Care", "Associates Health Center"): reading back, they do not end the name."""
+        forms = {h for h, kind in self._heads.items() if kind == "company" and " " not in h}
+        return frozenset(forms | {h.upper() for h in forms})
+
+    @cached_property
     def _head_auto(self):
         """Case-sensitive automaton of the heads as listed and in capitals, and the lower-case
         heads a town may stand before. Values: (kind, length, head as listed)."""
@@ -168,7 +222,7 @@ class OrgDetector(Detector):
         values = {}
         for key in auto.keys():
             values[key] = auto.get(key) + (False,)
-        _, leads = _cms_cores(str(self.lex.directory))
+        _, leads, _ = _cms_cores(str(self.lex.directory), self._generic_joiners)
         for w in sorted(leads):
             if _LEAD_WORD.fullmatch(w):
                 values[w] = values[w][:3] + (True,) if w in values else ("lead", len(w), w, True)
@@ -177,6 +231,18 @@ class OrgDetector(Detector):
             auto.add_word(key, values[key])
         auto.make_automaton()
         return auto
+
+    def validators(self) -> dict:
+        return {"team_name": self._team_name}
+
+    def _team_name(self, span: str) -> bool | None:
+        """A team named by a service ("Stroke team", "Rapid Response Team") names no one."""
+        words = span.split()[:-1]
+        generic_j = self._generic_joiners
+        if all(w.lower().strip(".") in generic_j or w.lower() in _TEAM_WORDS or w in self._acronyms
+               for w in words):
+            return False
+        return None
 
     # ------------------------------------------------------------------ detect
 
@@ -189,7 +255,7 @@ class OrgDetector(Detector):
         out: list[Candidate] = list(self.matcher.match(text, windows)) if windows else []
         r = self.rules
         lex = self.lex
-        table, leads = _cms_cores(str(lex.directory))
+        table, _, self_pairs = _cms_cores(str(lex.directory), self._generic_joiners)
         for s, e, (kind, _) in table.find(text):
             if text[s].isupper():
                 e = self._town_after(text, self._poss(text, e))
@@ -199,7 +265,7 @@ class OrgDetector(Detector):
                 else:
                     out.append(Candidate(s, e, "hospital", r["hospital_core"], self.name,
                                          "list:hospital_cores"))
-        self._lead_words(text, lead_hits, out)
+        self._lead_words(text, lead_hits, out, self_pairs)
         self._saints(text, out)
         self._heads_pass(text, heads, out)
         self._care_cue(text, out)
@@ -219,43 +285,86 @@ class OrgDetector(Detector):
         r = self.rules
         lex = self.lex
         generic_j = self._generic_joiners
+        n = len(text)
         for a in _CARE_AT.finditer(text):
+            cue = a.group(1)
             head = text[max(0, a.start() - 24):a.start() + 1].lower()
-            if not head.endswith(_CARE_VERBS):
+            if cue in ("for", "by", "with"):
+                # "works for Raytheon", "employed by Fidelity": an employer, not a clinician
+                if not head.endswith(_EMPLOY_VERBS):
+                    continue
+                why, like = "context:employer", r["employer"]
+            elif head.endswith(_EMPLOY_VERBS):
+                why, like = "context:employer", r["employer"]
+            elif head.endswith(_CARE_VERBS):
+                why, like = "context:care_cue", r["care_cue"]
+            else:
                 # "seen by Dr. Nguyen at UCSF": the verb a few words back, in the same clause
                 far = text[max(0, a.start() - 48):a.start()].lower()
                 cut = max(far.rfind(","), far.rfind(";"), far.rfind("\n"))
                 far = far[cut + 1:]
                 if " by " not in far or not any(v in far for v in _CARE_VERBS):
                     continue
-            toks = []
-            for m in _NONSPACE.finditer(text, a.end(), min(len(text), a.end() + 80)):
-                t = m.group()
-                core = t.rstrip(",.;:)?!")
-                if _CAPTOK.fullmatch(core) or _ACRONYM.fullmatch(core):
-                    toks.append((m.start(), m.start() + len(core), core))
-                    # a head ends the name ("Elm Clinic and Riverside ..." is two names)
-                    if len(toks) >= 4 or core != t or core in self._single_heads:
-                        break
-                elif t in ("&", "and", "of") and toks:
-                    toks.append((m.start(), m.end(), t))
-                else:
+                why, like = "context:care_cue", r["care_cue"]
+            # "referrals sent to Hebrew Rehab, Newbridge on the Charles and Marina Bay": a list
+            # of names, each judged alone
+            pos = a.end()
+            for _ in range(4):
+                toks, more = self._name_after(text, pos)
+                if toks and len(toks) == 1 and _NUMBER_AFTER.match(text, toks[0][1]):
+                    break  # "sent to PSC 7951": an address or a code, no name
+                if toks and self._proper(toks, town_ok=why == "context:employer" and cue != "in"):
+                    out.append(Candidate(toks[0][0], toks[-1][1], "organization", like, self.name, why))
+                if not toks or more is None:
                     break
-            while toks and toks[-1][2] in ("&", "and", "of"):
-                toks.pop()
-            if not toks:
-                continue
-            words = [w for _, _, w in toks]
-            first = words[0].rstrip(".")
-            if lex.is_title(first) or first.lower() in _MONTHS_DAYS or first in ("I", "A", "The"):
-                continue
-            phrase = " ".join(words)
-            if all(w.lower().strip(".") in generic_j or w in self._acronyms for w in words):
-                continue
-            if lex.is_city(phrase) or lex.is_state(phrase) or lex.is_country(phrase):
-                continue  # a town is the location detector's
-            out.append(Candidate(toks[0][0], toks[-1][1], "organization", r["care_cue"], self.name,
-                                 "context:care_cue"))
+                pos = more
+
+    def _name_after(self, text: str, pos: int) -> tuple[list[tuple[int, int, str]], int | None]:
+        """The capitalized words of a name at `pos` (joiners inside: "Newbridge on the Charles",
+        "Brigham and Women's"), and where a next name of a list begins (after its comma), if any."""
+        toks: list[tuple[int, int, str]] = []
+        more = None
+        caps = 0
+        for m in _NONSPACE.finditer(text, pos, min(len(text), pos + 80)):
+            t = m.group()
+            core = t.rstrip(",.;:)?!")
+            if _CAPTOK.fullmatch(core) or _ACRONYM.fullmatch(core):
+                toks.append((m.start(), m.start() + len(core), core))
+                caps += 1
+                # a head ends the name ("Elm Clinic and Riverside ..." is two names)
+                if caps >= 4 or core != t or core in self._single_heads:
+                    if t.endswith(",") and len(t) - len(core) == 1:
+                        # a list goes on only where it ends with "and"/"or" in the same clause
+                        nxt = _NEXT_CAP.match(text, m.end())
+                        clause = _CLAUSE.match(text, m.end())
+                        if nxt and clause and (" and " in clause.group() or " or " in clause.group()):
+                            more = nxt.start(1)
+                    break
+            elif toks and (t in ("&", "and", "of") or t == "the" and toks[-1][2] in ("of", "on", "at")
+                           or t in ("on", "at") and _THE_CAP.match(text, m.end())):
+                toks.append((m.start(), m.end(), t))
+            else:
+                break
+        while toks and toks[-1][2] in _NAME_JOINERS:
+            toks.pop()
+        return toks, more
+
+    def _proper(self, toks: list[tuple[int, int, str]], town_ok: bool = False) -> bool:
+        """Words that name a place of care or an employer: no title, month, town or department."""
+        lex = self.lex
+        words = [w for _, _, w in toks]
+        if any(sum(c.isdigit() for c in w) >= 3 for w in words):
+            return False  # an account or record number, no name
+        first = words[0].rstrip(".")
+        if lex.is_title(first) or first.lower() in _MONTHS_DAYS or first in ("I", "A", "The"):
+            return False
+        generic_j = self._generic_joiners
+        if all(w.lower().strip(".") in generic_j or w in self._acronyms for w in words):
+            return False
+        phrase = " ".join(words)
+        if not town_ok and (lex.is_city(phrase) or lex.is_state(phrase) or lex.is_country(phrase)):
+            return False  # a town is the location detector's ("works at Fidelity" is no town)
+        return True
 
     @staticmethod
     def _poss(text: str, e: int) -> int:
@@ -264,7 +373,8 @@ class OrgDetector(Detector):
             return e + 2
         return e
 
-    def _lead_words(self, text: str, hits: list[tuple[int, int]], out: list[Candidate]) -> None:
+    def _lead_words(self, text: str, hits: list[tuple[int, int]], out: list[Candidate],
+                    pairs: frozenset[str] = frozenset()) -> None:
         """"the Brigham", "at Brigham's": a CMS core's leading word in a hospital's place.
 
         `hits` are the leading words found by the heads' pass, after a space or tab; the word
@@ -283,6 +393,12 @@ class OrgDetector(Detector):
             if not _LEAD_BEFORE.search(text, max(0, b - 4), b):
                 continue
             w = text[s:e]
+            pair = _PAIR_AFTER.match(text, e) if not poss else None
+            if pair and w + " " + pair.group(1) in pairs:
+                # "at Beth Israel": the two leading words of a listed hospital's core
+                out.append(Candidate(s, self._poss(text, pair.end()), "hospital", self.rules["hospital_word"],
+                                     self.name, "context:hospital_pair"))
+                continue
             before = text[max(0, s - 5):s].lower()
             the = before.rstrip().endswith("the")
             if not (the or poss):
@@ -341,6 +457,8 @@ class OrgDetector(Detector):
         single_heads = self._single_heads
         for e in sorted(hits):
             hs, kind, head = hits[e]
+            if kind == "company" and text[e:e + 1] == ":":
+                continue  # a field's label ("Insurance: Medicare"), no name
             # walk back over the words before the head, on the same line
             lo = max(0, hs - 120)
             line_start = text.rfind("\n", lo, hs) + 1
@@ -357,7 +475,7 @@ class OrgDetector(Detector):
                     break
                 elif t.endswith(".") and not _ABBREV.fullmatch(t):
                     break  # a sentence ends there ("CV: RRR. Labs"); "St.", "Mt.", "J." do not
-                if t in single_heads and kind != "town" or caps >= 5:
+                if t in single_heads and kind != "town" and t not in self._company_words or caps >= 5:
                     break
                 if _CAPTOK.fullmatch(t):
                     caps += 1
@@ -414,5 +532,7 @@ class OrgDetector(Detector):
         words = m.group("t").split()
         for k in range(len(words), 0, -1):
             if self.lex.is_city(" ".join(words[:k])):
+                if k < len(words):
+                    return end  # "Lakeview Nursing Home, Jane Smith": a name, not a town
                 return m.start("t") + len(" ".join(words[:k]))
         return end
