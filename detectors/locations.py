@@ -97,7 +97,7 @@ _TEMPLATE_TRIGGERS = {
     "loc-zip-labelled": _forms("zip", "zipcode", "postal"), "loc-zip4-labelled": _forms("zip", "zipcode"),
     "loc-postcode-labelled": _forms("zip", "postcode", "postal", "plz"), "loc-zip-said": _forms("zip"),
     "loc-county": frozenset({"County", "Parish", "Borough"}),
-    "loc-care-home": frozenset({"Nursing", "Rest home", "Assisted", "Rehab", "Rehabilitation", "Senior",
+    "loc-care-home": frozenset({"Nursing", "Rest Home", "Assisted", "Rehab", "Rehabilitation", "Senior",
                                 "Retirement", "Manor"})}
 #: a label line: "Wingertweg 126" (name then number), "Ependes", "KOKKOLA", "Switzerland 8200"
 _LABEL_STREET = regex.compile(r"[ \t>?|*-]*(?P<s>\p{Lu}[\w'’.-]*(?:[ \t]+[\p{L}][\w'’.-]*){0,3}[ \t]+\d{1,5}[A-Za-z]?)[ \t,]*")
@@ -120,8 +120,8 @@ def _automaton(directory: str):
         if key and key not in auto:
             auto.add_word(key, (kind, len(key)))
     for t in _TRIGGERS:
-        for form in (t, t.capitalize(), t.upper()):
-            add(form, "trigger")
+        for form in (t, t.capitalize(), t.title(), t.upper()):
+            add(form, "trigger")  # "Rest Home" as well as "Rest home"
     d = Path(directory)
     for r in read_tsv(d / "states.tsv.gz"):
         add(r["name"], "state")

@@ -142,6 +142,28 @@ def _cms_cores(directory: str, generic: frozenset[str] = frozenset()
     return PhraseTable.build(sorted(full) + sorted(items)), frozenset(leads), frozenset(pairs)
 
 
+def _split_and(toks: list[tuple[int, int, str]]) -> list[list[tuple[int, int, str]]]:
+    """The names of a run joined by "and"/"&" ("Newbridge on the Charles and Marina Bay")."""
+    parts, cur = [], []
+    for t in toks:
+        if t[2] in ("and", "&") and cur:
+            parts.append(cur)
+            cur = []
+        else:
+            cur.append(t)
+    if cur:
+        parts.append(cur)
+    out = []
+    for p in parts:
+        while p and p[-1][2] in _NAME_JOINERS:
+            p = p[:-1]
+        while p and p[0][2] in _NAME_JOINERS:
+            p = p[1:]
+        if p:
+            out.append(p)
+    return out
+
+
 class OrgDetector(Detector):
     """Hospitals, clinics, companies, schools and teams, from the CMS list and head words."""
 
@@ -313,8 +335,11 @@ class OrgDetector(Detector):
                 toks, more = self._name_after(text, pos)
                 if toks and len(toks) == 1 and _NUMBER_AFTER.match(text, toks[0][1]):
                     break  # "sent to PSC 7951": an address or a code, no name
-                if toks and self._proper(toks, town_ok=why == "context:employer" and cue != "in"):
-                    out.append(Candidate(toks[0][0], toks[-1][1], "organization", like, self.name, why))
+                # "Newbridge on the Charles and Marina Bay": two names, each its own candidate (a
+                # joiner left alone between two findings would be posted as a name of its own)
+                for part in _split_and(toks):
+                    if self._proper(part, town_ok=why == "context:employer" and cue != "in"):
+                        out.append(Candidate(part[0][0], part[-1][1], "organization", like, self.name, why))
                 if not toks or more is None:
                     break
                 pos = more

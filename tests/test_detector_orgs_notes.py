@@ -41,12 +41,22 @@ FLAGGED = [
      "Marina Bay"),
     ("Bed offer from Marina Bay Skilled Nursing, pt and family agree.", "Marina Bay Skilled Nursing"),
     ("Admitted from Greenbriar Nursing Home with SOB.", "Greenbriar Nursing Home"),
+    ("Pt admitted from Maplewood Rest Home yesterday.", "Maplewood Rest Home"),
     ("Plan d/c to Spaulding Rehab when medically cleared.", "Spaulding Rehab"),
     ("Accepted at Spaulding for acute rehab.", "Spaulding"),
     ("Pt lives alone in Quincy in a 2nd floor apt.", "Quincy"),
     ("Daughter drove in from Worcester this am.", "Worcester"),
     ("Wife recently moved to Florida to be near family.", "Florida"),
     ("Pt was at St. Elizabeth's for 3 wks prior.", "St. Elizabeth's"),
+    ("Pt followed at MGH for CHF.", "MGH"),
+    ("Lives with daughter in Brockton.", "Brockton"),
+    ("Pt seen at Dana-Farber for chemo.", "Dana-Farber"),
+    ("Admitted to Mt. Auburn 2 wks ago.", "Mt. Auburn"),
+    ("Seen at the Joslin Diabetes Center.", "Joslin Diabetes Center"),
+    ("Pt works for the MBTA as a bus driver.", "MBTA"),
+    ("Son lives out of state in New Hampshire.", "New Hampshire"),
+    ("Pt discharged to Marina Bay Skilled Nursing and Rehab.", "Marina Bay Skilled Nursing"),
+    ("Pt lives with wife in Milton; retired teacher at Lincoln Elementary.", "Lincoln Elementary"),
 ]
 
 
@@ -76,6 +86,9 @@ NOT_FLAGGED = [
     "Pt transferred to Acute Rehab; Inpatient Rehab screen and Subacute Rehab options reviewed.",
     "Palliative Care consult; Pain Service following. Nutrition consulted for TF recs.",
     "Code Blue called; Rapid Response Team at bedside. Trauma Surgery aware.",
+    "Pt sent to Cath Lab, then to Interventional Radiology for PICC. Returned to Unit.",
+    "Referral sent to Elder Services; Hospice Care discussed. Sent to PSC 4 for labs.",
+    "Pt went to the OR at 0800, back to SICU by 1300; Transplant Surgery following.",
 ]
 
 
