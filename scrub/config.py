@@ -10,6 +10,7 @@
     posting = true             # post found names to their later mentions in the document
     posting_likelihood = 0.9
     blocks = true              # recognize identification blocks, mailing labels, address blocks
+    truecase = true            # a document with no capital at all is read through a cased view
 
     [detectors.<short name>]   # options passed to one detector
 
@@ -35,6 +36,7 @@ DEFAULT_DETECT: dict[str, Any] = {
     "posting": True,
     "posting_likelihood": 0.9,
     "blocks": True,
+    "truecase": True,
 }
 
 

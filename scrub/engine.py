@@ -24,6 +24,7 @@ from .detector import Detector, DetectorSettings
 from .errors import ScrubError
 from .entities import is_protected
 from .templates import pad_windows
+from .truecase import cased_view, is_caseless
 from .types import Candidate, Document, Finding
 
 #: constituents whose values are posted to the document's memory
@@ -61,6 +62,7 @@ class Scrubber:
         self.posting = bool(cfg.detect("posting"))
         self.posting_likelihood = float(cfg.detect("posting_likelihood"))
         self.blocks = bool(cfg.detect("blocks"))
+        self.truecase = bool(cfg.detect("truecase"))
         self.parallel = parallel
         templates = cfg.detect("templates") or None
         self.detectors: list[Detector] = []
@@ -97,9 +99,10 @@ class Scrubber:
         return list(self.analyze(text, id, subject).findings)
 
     def analyze(self, text: str | Document, id: str = "", subject: str | None = None) -> Analysis:
-        doc = text if isinstance(text, Document) else self.document(text, id, subject)
-        if not doc.text.strip():
-            return Analysis(doc, (), ())
+        original = text if isinstance(text, Document) else self.document(text, id, subject)
+        if not original.text.strip():
+            return Analysis(original, (), ())
+        doc = self._cased(original)
         candidates = self.candidates(doc, protective=False)
         # Protective detectors (medical terms, measurements) only matter where they meet a
         # candidate they could protect: they are asked near those, and again near posted ones
@@ -120,7 +123,21 @@ class Scrubber:
             if blocks:
                 candidates = candidates + blocks
                 findings = arbitrate(candidates, self.threshold, doc.text)
-        return Analysis(doc, tuple(candidates), tuple(findings))
+        return Analysis(original, tuple(candidates), tuple(findings))
+
+    def _cased(self, doc: Document) -> Document:
+        """The document the detectors read: for one written wholly in lower case, a cased view
+        of the same length (scrub.truecase), else the document itself."""
+        if not self.truecase or not is_caseless(doc.text):
+            return doc
+        try:
+            from .lexicon import Lexicon
+            lexicon = Lexicon.default()
+        except Exception:  # no word lists: read the text as it is
+            return doc
+        view = cased_view(doc.text, lexicon)
+        assert len(view) == len(doc.text)
+        return Document(view, doc.id, self._classify(view), doc.subject)
 
     #: how far from a candidate a protective detector looks (a measurement's label and unit,
     #: an eponym's disease word, a drug's maker all lie within it)

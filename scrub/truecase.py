@@ -1,0 +1,131 @@
+"""A cased view of a document written wholly in lower case, for the detectors to read.
+
+Notes typed without capitals ("pt lives alone in quincy ma, son michael visits") hide the
+strongest cue most detectors use. For such a document the engine hands the detectors a view of
+the same length in which the words that English writes Capitalized are capitalized again:
+
+- a word the common-word list shows mostly Capitalized ("quincy", "michael", "texas",
+  "raytheon"; share of Capitalized uses 0.6 or more), or a listed first name or surname that is
+  no common word, when it is no drug or medical word;
+- an institution's name before its head word ("fairview community hospital", "mercy hospital",
+  "hebrew rehab"): the head, the generic words before it, and a first word that English at least
+  sometimes capitalizes;
+- a street address ("22 orchard lane", "apt 2b"), and a state code before a ZIP ("ny 12545")
+  or after a town and its comma ("quincy, ma").
+
+Offsets never move: a character is only swapped for its other case, and only where that keeps
+one character. Findings therefore hold for the original text as they are.
+"""
+from __future__ import annotations
+
+import re
+
+#: a document is caseless when it has this many letters and not one capital
+MIN_LETTERS = 40
+
+_WORD = re.compile(r"(?<![0-9A-Za-z_])(?:[a-z][a-z'’]*[a-z]|[a-z])(?![0-9A-Za-z_])")
+_HEADS = re.compile(
+    r"\b(?:hospital|medical center|nursing home|nursing center|rehab(?:ilitation)?(?: center| hospital)?"
+    r"|home care|family practice|clinic|health center|elementary(?: school)?|high school|school"
+    r"|skilled nursing|rest home|assisted living|senior living|healthcare|health care)\b")
+#: words that may stand between a name and its head ("fairview community hospital")
+_GENERIC = frozenset("""community general memorial regional county university medical children's
+women's womens childrens st saint mount mt valley city state family care health center
+and of""".split())
+#: words that never start an institution's name
+_STOP = frozenset("""a an the to at from in into on of for by with and or was is be been her his
+their our your my its this that these those local nearest another other same outside home
+psychiatric teaching state city county community veterans private public rehab nursing""".split())
+_STREET = re.compile(
+    r"\b\d{1,6}\s+((?:[a-z][a-z'.]*\s+){0,3}?)"
+    r"(street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl"
+    r"|terrace|ter|circle|cir|parkway|pkwy|highway|hwy|square|sq|trail|trl)\b\.?")
+_UNIT = re.compile(r"\b(apt|apartment|unit|suite|ste|fl|floor|rm|room)\.?\s*#?\s*(\d+[a-z]?|[a-z]\d*)\b")
+_CITY_STATE = re.compile(r"\b[A-Z][a-z]+, ([a-z]{2})\b(?!['’-])")
+_TITLE = re.compile(r"(?<![\w.])(dr|mr|mrs|ms|rev|prof)\.(?= ?[a-z])")
+_STATE_ZIP = re.compile(r"\b([a-z]{2})\.?,?\s+\d{5}(?:-\d{4})?\b")
+
+
+def is_caseless(text: str) -> bool:
+    """No capital letter at all, and enough letters to tell."""
+    if any(c.isupper() for c in text):
+        return False
+    return sum(c.isalpha() for c in text) >= MIN_LETTERS
+
+
+def cased_view(text: str, lexicon) -> str:
+    """The view described above (same length as `text`)."""
+    chars = list(text)
+
+    def title(s: int, e: int) -> None:
+        up = text[s].upper()
+        if len(up) == 1:
+            chars[s] = up
+
+    def upper(s: int, e: int) -> None:
+        for i in range(s, e):
+            up = text[i].upper()
+            if len(up) == 1:
+                chars[i] = up
+
+    memo: dict[str, bool] = {}
+
+    def proper(word: str) -> bool:
+        got = memo.get(word)
+        if got is None:
+            share = lexicon.capitalized_share(word)
+            if lexicon.medical_kind(word) in ("drug", "medical"):
+                got = False
+            elif share is None:  # no common word: a listed name ("vasquez") or nothing
+                cap = word[:1].upper() + word[1:]
+                got = lexicon.is_first_name(cap) or lexicon.is_surname(cap)
+            else:
+                got = share >= 0.6
+            memo[word] = got
+        return got
+
+    for m in _WORD.finditer(text):
+        w = m.group()
+        # two- and three-letter words are abbreviations more often than names ("mae": moves
+        # all extremities); longer ones by the lists
+        if len(w) > 3 and proper(w.replace("’", "'")):
+            title(m.start(), m.end())
+    for m in _TITLE.finditer(text):  # "dr. kowalski"
+        title(m.start(1), m.end(1))
+    for m in _HEADS.finditer(text):
+        words = [(w.start(), w.end()) for w in _WORD.finditer(text, 0, m.start())][-3:]
+        name: list[tuple[int, int]] = []
+        for s, e in reversed(words):
+            w = text[s:e]
+            if text[e:m.start() if not name else name[0][0]].strip(" ") not in ("", "-"):
+                break  # punctuation between: not one name
+            if w in _GENERIC:
+                name.insert(0, (s, e))
+                continue
+            if w not in _STOP:
+                name.insert(0, (s, e))
+            break
+        if not name or text[name[0][0]:name[0][1]] in _GENERIC:
+            continue
+        first = text[name[0][0]:name[0][1]]
+        share = lexicon.capitalized_share(first)
+        if share is not None and share < 0.15 and not proper(first):
+            continue
+        for s, e in name:
+            title(s, e)
+        for w in _WORD.finditer(text, m.start(), m.end()):
+            title(w.start(), w.end())
+    for m in _STREET.finditer(text):
+        for w in _WORD.finditer(text, m.start(1), m.end(2)):
+            title(w.start(), w.end())
+    for m in _UNIT.finditer(text):
+        title(m.start(1), m.end(1))
+        upper(m.start(2), m.end(2))
+    for m in _STATE_ZIP.finditer(text):
+        if lexicon.is_state(m.group(1).upper()):
+            upper(m.start(1), m.end(1))
+    view = "".join(chars)
+    for m in _CITY_STATE.finditer(view):  # "quincy, ma": after a town now capitalized
+        if lexicon.is_state(m.group(1).upper()):
+            upper(m.start(1), m.end(1))
+    return "".join(chars)
