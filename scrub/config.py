@@ -10,7 +10,7 @@
     posting = true             # post found names to their later mentions in the document
     posting_likelihood = 0.9
     blocks = true              # recognize identification blocks, mailing labels, address blocks
-    truecase = true            # a document with no capital at all is read through a cased view
+    truecase = true            # a document wholly in lower case or in capitals is read through a cased view
 
     [detectors.<short name>]   # options passed to one detector
 

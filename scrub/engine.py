@@ -24,7 +24,7 @@ from .detector import Detector, DetectorSettings
 from .errors import ScrubError
 from .entities import is_protected
 from .templates import pad_windows
-from .truecase import cased_view, is_caseless
+from .truecase import cased_view, caseless, lower_aligned
 from .types import Candidate, Document, Finding
 
 #: constituents whose values are posted to the document's memory
@@ -126,16 +126,17 @@ class Scrubber:
         return Analysis(original, tuple(candidates), tuple(findings))
 
     def _cased(self, doc: Document) -> Document:
-        """The document the detectors read: for one written wholly in lower case, a cased view
-        of the same length (scrub.truecase), else the document itself."""
-        if not self.truecase or not is_caseless(doc.text):
+        """The document the detectors read: for one written wholly in lower case or in capitals,
+        a cased view of the same length (scrub.truecase), else the document itself."""
+        how = caseless(doc.text) if self.truecase else None
+        if how is None:
             return doc
         try:
             from .lexicon import Lexicon
             lexicon = Lexicon.default()
         except Exception:  # no word lists: read the text as it is
             return doc
-        view = cased_view(doc.text, lexicon)
+        view = cased_view(doc.text if how == "lower" else lower_aligned(doc.text), lexicon)
         assert len(view) == len(doc.text)
         return Document(view, doc.id, self._classify(view), doc.subject)
 

@@ -1,8 +1,10 @@
-"""A cased view of a document written wholly in lower case, for the detectors to read.
+"""A cased view of a document written wholly in lower case or wholly in capitals.
 
 Notes typed without capitals ("pt lives alone in quincy ma, son michael visits") hide the
-strongest cue most detectors use. For such a document the engine hands the detectors a view of
-the same length in which the words that English writes Capitalized are capitalized again:
+strongest cue most detectors use, and notes typed in capitals make every word look like a name.
+For such a document the engine hands the detectors a view of the same length (a text in
+capitals is first put in small letters) in which the words that English writes Capitalized are
+capitalized again:
 
 - a word the common-word list shows mostly Capitalized ("quincy", "michael", "texas",
   "raytheon"; share of Capitalized uses 0.6 or more), or a listed first name or surname that is
@@ -48,9 +50,28 @@ _STATE_ZIP = re.compile(r"\b([a-z]{2})\.?,?\s+\d{5}(?:-\d{4})?\b")
 
 def is_caseless(text: str) -> bool:
     """No capital letter at all, and enough letters to tell."""
-    if any(c.isupper() for c in text):
-        return False
-    return sum(c.isalpha() for c in text) >= MIN_LETTERS
+    return caseless(text) == "lower"
+
+
+def caseless(text: str) -> str | None:
+    """"lower" for a text with no capital letter, "upper" for one with no small letter (with
+    enough letters to tell), else None."""
+    if sum(c.isalpha() for c in text) < MIN_LETTERS:
+        return None
+    if not any(c.isupper() for c in text):
+        return "lower"
+    if not any(c.islower() for c in text):
+        return "upper"
+    return None
+
+
+def lower_aligned(text: str) -> str:
+    """The text in small letters, character for character (a letter whose small form is longer
+    stays as it is)."""
+    low = text.lower()
+    if len(low) == len(text):
+        return low
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
 
 
 def cased_view(text: str, lexicon) -> str:
@@ -76,6 +97,8 @@ def cased_view(text: str, lexicon) -> str:
             share = lexicon.capitalized_share(word)
             if lexicon.medical_kind(word) in ("drug", "medical"):
                 got = False
+            elif len(word) > 3 and word[1] == "'" and word[0] in "od":  # "O'Brien": its share
+                got = lexicon.is_surname(word[:1].upper() + word[1:])   # counts no Capitalized form
             elif share is None:  # no common word: a listed name ("vasquez") or nothing
                 cap = word[:1].upper() + word[1:]
                 got = lexicon.is_first_name(cap) or lexicon.is_surname(cap)
@@ -90,6 +113,8 @@ def cased_view(text: str, lexicon) -> str:
         # all extremities); longer ones by the lists
         if len(w) > 3 and proper(w.replace("’", "'")):
             title(m.start(), m.end())
+            if w[1] in "'’" and w[0] in "od":  # "o'brien" → "O'Brien"
+                title(m.start() + 2, m.end())
     for m in _TITLE.finditer(text):  # "dr. kowalski"
         title(m.start(1), m.end(1))
     for m in _HEADS.finditer(text):

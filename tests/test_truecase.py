@@ -8,7 +8,7 @@ import pytest
 
 from scrub.engine import Scrubber
 from scrub.lexicon import Lexicon
-from scrub.truecase import cased_view, is_caseless
+from scrub.truecase import cased_view, caseless, is_caseless
 
 DATA = Path(__file__).parent / "data"
 
@@ -86,13 +86,35 @@ def test_lower_case_notes_end_to_end(scrubbers, text, found, not_found):
         assert not any(word in h.split() or h == word for h in hits), (word, joined)
 
 
-def test_case_corpus_recall_rises_with_the_view(scrubbers):
+@pytest.mark.parametrize("text, how", [
+    ("PT LIVES ALONE IN QUINCY, SON MICHAEL VISITS EVERY DAY AFTER WORK", "upper"),
+    ("pt lives alone in quincy, son michael visits every day after work", "lower"),
+    ("Pt lives alone in Quincy, son Michael visits every day after work", None),
+])
+def test_caseless_kinds(text, how):
+    assert caseless(text) == how
+
+
+def test_capitals_are_read_through_the_view(scrubbers):
+    on, off = scrubbers
+    text = ("PT WAS IN HER USUAL STATE OF HEALTH UNTIL TUESDAY. TRANSFERRED FROM MERCY HOSPITAL. "
+            "SON PREFERS SHORT-TERM REHAB; SEEN BY DR. O'BRIEN. SON LIVES IN WORCESTER.")
+    hits = [text[f.start:f.end] for f in on.detect(text) if not f.protected]
+    assert any("MERCY HOSPITAL" in h for h in hits)
+    assert any("O'BRIEN" in h for h in hits)
+    assert any("WORCESTER" in h for h in hits)
+    for phrase in ("USUAL STATE", "TRANSFERRED FROM", "PREFERS SHORT-TERM REHAB"):
+        assert not any(phrase in h for h in hits), hits
+
+
+@pytest.mark.parametrize("suffix", ["-lower", "-upper"])
+def test_case_corpus_recall_rises_with_the_view(scrubbers, suffix):
     on, off = scrubbers
     caught = {True: 0, False: 0}
     total = 0
     for line in (DATA / "clinical-notes-case.jsonl").read_text(encoding="utf-8").splitlines():
         doc = json.loads(line)
-        if not doc["id"].endswith("-lower"):
+        if not doc["id"].endswith(suffix):
             continue
         for flag, s in ((True, on), (False, off)):
             found = [f for f in s.detect(doc["text"]) if not f.protected]
