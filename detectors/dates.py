@@ -27,6 +27,10 @@ for _i, _m in enumerate(MONTHS, start=1):
 _MONTH_OF["sept"] = 9
 assert set(MONS) <= set(_MONTH_OF)
 
+#: the last year of a full date: de-identified clinical test sets (i2b2, MIMIC) shift dates up
+#: to two centuries ahead ("2/14/2110", "June 3, 2134"); a year standing alone stays 1880-2049
+_LAST_YEAR = 2199
+
 _DAYS_IN = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 _ORDWORDS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
@@ -124,7 +128,7 @@ def _parse_text_date(s: str) -> tuple[int, list[int], int | None, str] | None:
 
 def _check_text_date(parsed: tuple[int, list[int], int | None, str]) -> bool | None:
     month, days, year, _ = parsed
-    if year is not None and year >= 100 and not 1800 <= year <= 2099:
+    if year is not None and year >= 100 and not 1800 <= year <= _LAST_YEAR:
         return False
     return None if all(_valid_day(month, d, year) for d in days) else False
 
@@ -171,7 +175,7 @@ def _numeric_ok(parts: list[str]) -> bool:
     if len(a) == 4:
         return _valid_day(int(b), int(c), int(a))
     year = int(c)
-    if len(c) == 4 and not 1800 <= year <= 2099:
+    if len(c) == 4 and not 1800 <= year <= _LAST_YEAR:
         return False
     # month first (US) or day first (most of the world): either reading will do
     return _valid_day(int(a), int(b), year) or _valid_day(int(b), int(a), year)
@@ -216,6 +220,16 @@ def year_plausible(s: str) -> bool | None:
     return None if all(1880 <= y <= 2049 for y in four) else False
 
 
+def month_year_plausible(s: str) -> bool | None:
+    """Month/year in numbers ("03/2024", "12/2095"): a year 1880 to 2199, as full dates take.
+
+    Unlike a year standing alone, a month before it makes it a date; de-identified test sets
+    shift dates a century ahead ("12/2110"), so the later years count here too.
+    """
+    parts = _numbers(s)
+    return None if len(parts) == 2 and 1880 <= int(parts[1]) <= _LAST_YEAR else False
+
+
 def year_range(s: str) -> bool | None:
     """Two years joined by a dash ("1990-1995", "2015-18"), the second after the first."""
     parts = _numbers(s)
@@ -235,7 +249,7 @@ _UNIT_AFTER = regex.compile(
     r"mmhg|mm|cm|m|km|ft|feet|inch(?:es)?|miles?|%|x(?!-)|times|tabs?|tablets?|caps?|capsules?|"
     r"pills?|puffs?|drops?|doses?|sprays?|amps?|vials?|cups?|tsp|tbsp|calories|kcal|cal|"
     r"steps|cells|copies|patients?|people|persons|subjects|participants|cases|children|adults|"
-    r"women|men|deaths|beds|samples|hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|"
+    r"women|men|deaths|beds|samples|dilutions?|titers?|hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|"
     r"wks?|months?|mos?|years?|yrs?|degrees?|°|per|prn|breaths|bpm|beats|lpm|nc|/)(?![\p{L}\d])",
     regex.IGNORECASE)
 #: after a fraction-like "a/b": a score, a proportion or a strength, not a date
@@ -243,7 +257,8 @@ _FRACTION_AFTER = regex.compile(
     r"[ \t]{0,3}(?:of|strength|power|murmur|systolic|diastolic|holosystolic|sem|reflexes|"
     r"pulses?|motor|sensation|normal|ns|ratio|dilated|effaced|grade|score|scale|vision|"
     r"assist|max|maximum|full|pain|bilat|bilaterally|throughout|all|extremities|ext|ue|le|rue|lue|"
-    r"rle|lle|hand|grip|pulses?|edema|mm|cm|ago|previously|prior)(?![\p{L}\d])", regex.IGNORECASE)
+    r"rle|lle|hand|grip|pulses?|edema|mm|cm|ago|previously|prior|words|objects|items|correct|"
+    r"recall|naming|trials?)(?![\p{L}\d])", regex.IGNORECASE)
 #: "version 1.2.2020", "v 2-3-18": a version or release number, not a date
 _VERSION_BEFORE = regex.compile(r"(?:version|ver\.?|v|rev\.?|revision|release|build)[ \t]{0,2}$",
                                 regex.IGNORECASE)
@@ -255,7 +270,16 @@ _READING_BEFORE = regex.compile(
     r"tabs?|size|pupils?|perrla?|va|vision|acuity|rated|rates?|ratio|ie|i:e|stage|class|"
     r"nyha|bowel sounds|bs|tol|tolerating|of|page|pg|p\.|room|rm|bed|"
     # "for 5/7", "in 2/12": the British day/week/month fractions of a duration
-    r"for|in|over|within|x|past|every|q)s?[ \t:=#]{0,3}$", regex.IGNORECASE)
+    r"for|in|over|within|x|past|every|q|"
+    # mental status and neurological exam items, scales and murmurs: "Naming 3/6", "recall 2/3",
+    # "MoCA 24/30", "deltoids 4/5", "SEM 2/6"
+    r"naming|recall|registration|attention|orientation|oriented|orient|abstraction|delayed|"
+    r"immediate|language|repetition|fluency|visuospatial|executive|serial|sevens|digits|words|"
+    r"objects|trails|clock|moca|mmse|slums|exam|nihss|cam|braden|morse|ciwa|cows|ramsay|sas|"
+    r"bps|tinetti|berg|grip|deltoids?|biceps|triceps|wrist|hip|flexors?|extensors?|quads?|"
+    r"hamstrings?|ta|dorsiflexion|plantarflexion|df|pf|ue|le|rue|lue|rle|lle|bue|ble|sem|hsm|"
+    r"systolic|diastolic|holosystolic|sm|dm|rub|correct|items|trials?|"
+    r"a&ox?|aox|a\+ox?)s?[ \t:=#]{0,3}$", regex.IGNORECASE)
 _SCORE_NEAR = regex.compile(r"pain|score|scale|rated|rates|discomfort|relief|anxiety|nausea",
                             regex.IGNORECASE)
 #: "on the 2nd floor", "after the 3rd dose": an ordinal counting something, not a day
@@ -280,6 +304,9 @@ _WEEKDAY_BEFORE = regex.compile(
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
     r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?),?[ \t]{1,2}$", regex.IGNORECASE)
 _DIGIT = re.compile(r"\d")
+#: a date ending in a year of the shifted range (2100-2199) written as such (not a time "2110")
+_LATE_YEAR = re.compile(r"(?<![\d:])21\d\d$")
+_SIGNS = frozenset("+-±~<>=")
 _MILITARY = regex.compile(r"[ \t]{1,3}(?:[01]\d|2[0-3])[0-5]\d")
 
 #: templates whose matches name only a year, a month or a season: no time follows them
@@ -358,19 +385,32 @@ def _numsep_key(t: str, s: int, e: int) -> tuple:
         # every few characters): the hit's first digit is w[12], its separator w[13]
         w = t[s - 12:e + 12]
         after = w[15:23]
-        return (w[13], "/" in w[9:12] or "/" in w[15:17], "-" in w[9:12] or "-" in w[15:17],
+        return (w[13], _sep_near(w, 9, "/"), _sep_near(w, 9, "-"),
                 "-" in w, w[9:13].isdigit(), "t" in after or "T" in after, w[14:18].isdigit())
-    lo = max(0, s - 3)
     # a second separator right after the second number's first digits, or right before the
     # first number ("3/14/2024" is hit at "3/1" and at "4/2"); "3/15. F/u" has only one
-    near = t[lo:s] + "|" + t[e:e + 2]
+    lo = max(0, s - 3)
+    w = t[lo:e + 2]
+    at = s - lo
     return (t[s + 1],                                              # 0 the separator
-            "/" in near,                                           # 1 "3/14/2024"
-            "-" in near,                                           # 2 "03-01-91"
+            _sep_near(w, at - 3, "/"),                             # 1 "3/14/2024"
+            _sep_near(w, at - 3, "-"),                             # 2 "03-01-91"
             "-" in t[max(0, s - 12):e + 12],                       # 3 a range
             s >= 3 and t[s - 3:s + 1].isdigit(),                   # 4 "2024-03"
             "t" in t[e:e + 8].lower(),                             # 5 "T10:22"
             t[s + 2:s + 6].isdigit())                              # 6 "03/2024"
+
+
+def _sep_near(w: str, i: int, sep: str) -> bool:
+    """`sep` in the three characters w[i:i+3] before a hit (w[i+3:i+6]) with a digit right
+    after it ("3/14/2024" hit at "4/2"), or in the two after the hit ("3/14/"): not the slash
+    of "d/c 3/15", "f/u 4/2", "s/p 3/14"."""
+    j = w.find(sep, max(0, i), i + 3)
+    while j >= 0:
+        if w[j + 1:j + 2].isdigit():
+            return True
+        j = w.find(sep, j + 1, i + 3)
+    return sep in w[i + 6:i + 8]
 
 
 _BIRTH_WORDS = ("born", "dob", "d.o.b", "birth", "yob")
@@ -388,7 +428,7 @@ def _year_key(t: str, s: int, e: int) -> tuple:
 
 #: after a month word, what `date.month_year` needs: "June of 1993", "May, '93", "MAR-91"
 _MONTH_YEAR_AFTER = re.compile(
-    r"\.?(?:(?:\s+of\s+|,\s*|\s+)(?:1[89]\d\d|20\d\d|['’]\d\d)|-\d\d)", re.IGNORECASE)
+    r"\.?(?:(?:\s+of\s+|,\s*|\s+)(?:1[89]\d\d|2[01]\d\d|['’]\d\d)|-\d\d)", re.IGNORECASE)
 
 
 def _month_then_year(t: str, s: int, e: int) -> bool:
@@ -554,6 +594,7 @@ class DateDetector(Detector):
                 "month_alone": month_alone, "date_numeric": date_numeric, "date_iso_time": date_iso_time,
                 "date_numeric_range": date_numeric_range, "date_md": date_md,
                 "date_md_range": date_md_range, "year_plausible": year_plausible,
+                "month_year_plausible": month_year_plausible,
                 "year_range": year_range}
 
     @cached_property
@@ -578,7 +619,8 @@ class DateDetector(Detector):
             why = f"template:{tid}"
             out.append((why in _QUANTITY_LIKE, why in _NUMERIC, tid == "date.the_ordinal",
                         why in _FRACTION_LIKE, not tid.startswith(_NO_TIME),
-                        not tid.startswith(_NO_WEEKDAY), why in _RELATIVE_OK, tid == "date.md"))
+                        not tid.startswith(_NO_WEEKDAY), why in _RELATIVE_OK, tid == "date.md",
+                        tid == "date.month_year_numeric"))
         return out
 
     @cached_property
@@ -672,11 +714,17 @@ class DateDetector(Detector):
             if not found:
                 continue
             # what applies to a candidate depends on its template only: decided once per template
-            quantity, numeric, ordinal, fraction, timed, weekday, relative, md = self.checks[i]
+            quantity, numeric, ordinal, fraction, timed, weekday, relative, md, month_year = self.checks[i]
             for c in found:
                 s, e = c.start, c.end
                 if quantity and _UNIT_AFTER.match(text, e, min(n, e + 24)):
                     continue
+                if text[e - 4:e - 2] == "21" and _LATE_YEAR.search(text, s, e) and _UNIT_AFTER.match(
+                        text, e, min(n, e + 24)):
+                    continue  # "Jan 5 2100 mL": a date ("Jan 5", found on its own) and a volume
+                if month_year and text[e - 4:e] > "2049" and (
+                        text[s - 1:s] in _SIGNS or _READING_BEFORE.search(text, max(0, s - 16), s)):
+                    continue  # a shifted month/year, not a reading: "I/O 12/2150", "ratio 1/2100"
                 if numeric and _VERSION_BEFORE.search(text, max(0, s - 12), s):
                     continue
                 if ordinal and _ORDINAL_NOUN_AFTER.match(text, e, min(n, e + 24)):
