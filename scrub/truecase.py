@@ -45,6 +45,11 @@ _STREET = re.compile(
 _UNIT = re.compile(r"\b(apt|apartment|unit|suite|ste|fl|floor|rm|room)\.?\s*#?\s*(\d+[a-z]?|[a-z]\d*)\b")
 _CITY_STATE = re.compile(r"\b[A-Z][a-z]+, ([a-z]{2})\b(?!['’-])")
 _TITLE = re.compile(r"(?<![\w.])(dr|mr|mrs|ms|rev|prof)\.(?= ?[a-z])")
+_AFTER_TITLE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Rev|Prof)\. ([a-z][a-z'’-]+)")
+_NEXT_WORD = re.compile(r"\b([A-Z][a-z]{2,}) ([a-z][a-z'’-]{2,})\b")
+_SAINT = re.compile(r"(?<![\w.])(st|mt)\. (?=[A-Z])")
+_DEGREE = re.compile(r"(?<=[A-Za-z]), (m\.d\.|md|r\.n\.|rn|np|ph\.d\.|phd|do|lpn|lcsw|msw|pa-c|dds)(?![\w])")
+_COMPANY = re.compile(r"(?<=[A-Z][a-z]) (corp|inc|llc|ltd|co)\b")
 _STATE_ZIP = re.compile(r"\b([a-z]{2})\.?,?\s+\d{5}(?:-\d{4})?\b")
 
 
@@ -153,4 +158,17 @@ def cased_view(text: str, lexicon) -> str:
     for m in _CITY_STATE.finditer(view):  # "quincy, ma": after a town now capitalized
         if lexicon.is_state(m.group(1).upper()):
             upper(m.start(1), m.end(1))
+    for m in _AFTER_TITLE.finditer(view):  # "Dr. lang": whatever follows a title is a name
+        title(m.start(1), m.end(1))
+    for m in _NEXT_WORD.finditer(view):  # "Marjorie long": a listed surname after a first name
+        first, last = m.group(1), m.group(2)
+        if lexicon.is_first_name(first) and lexicon.is_surname(last[:1].upper() + last[1:]) \
+                and lexicon.medical_kind(last) not in ("drug", "medical"):
+            title(m.start(2), m.end(2))
+    for m in _SAINT.finditer(view):  # "st. John's Hospital"
+        title(m.start(1), m.end(1))
+    for m in _DEGREE.finditer(view):  # "Long, m.d." → "Long, M.D."
+        upper(m.start(1), m.end(1))
+    for m in _COMPANY.finditer(view):  # "Marina corp"
+        title(m.start(1), m.end(1))
     return "".join(chars)

@@ -131,3 +131,15 @@ def test_findings_point_into_the_original_text(scrubbers):
     a = on.analyze(text)
     assert a.document.text == text
     assert all(0 <= f.start < f.end <= len(text) for f in a.findings)
+
+
+def test_letter_in_capitals_and_in_small_letters_through_the_view(lex):
+    doc = json.loads((DATA / "scrub-letter.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    for text in (doc["text"].upper(), doc["text"].lower()):
+        from scrub.truecase import lower_aligned
+        view = cased_view(lower_aligned(text), lex)
+        assert "Marjorie Long, M.D." in view
+        assert "Dear Dr. Lang" in view
+        assert "St. John's Hospital" in view
+        assert "Marina Corp" in view
+        assert "Boston, MA 02151" in view
