@@ -10,6 +10,7 @@ from __future__ import annotations
 import heapq
 import re
 from functools import cached_property, partial
+from itertools import chain
 
 import regex
 
@@ -48,7 +49,6 @@ for _i, _w in enumerate(_ORDWORDS[:9], start=1):
 _AMBIGUOUS_MONTHS = {"may", "march", "august"}
 
 _WORD = regex.compile(r"\p{L}+")
-_NUM = regex.compile(r"(['’]?)(\d+)")
 
 
 def _leap(year: int) -> bool:
@@ -164,8 +164,11 @@ def month_alone(s: str) -> bool | None:
     return None
 
 
+_DIGITS = re.compile(r"\d+")
+
+
 def _numbers(s: str) -> list[str]:
-    return [m.group(2) for m in _NUM.finditer(s)]
+    return _DIGITS.findall(s)  # the runs of digits (an apostrophe before one is not kept)
 
 
 def _numeric_ok(parts: list[str]) -> bool:
@@ -624,6 +627,11 @@ class DateDetector(Detector):
         return out
 
     @cached_property
+    def gates(self) -> list[str]:
+        """Per template of `plan`: the gate whose hits it needs ("any": every gate's)."""
+        return [plan[0] for plan, _ in self.plan]
+
+    @cached_property
     def anchored(self) -> frozenset[int]:
         """Indexes into `plan` of the templates tried at their gate's hits (see _ANCHORED)."""
         return frozenset(i for i, (plan, matcher) in enumerate(self.plan)
@@ -693,9 +701,55 @@ class DateDetector(Detector):
             out.append((s, windows[j][1]))
         return out
 
-    def _match(self, text: str, grouped: dict[str, dict[tuple, list]], i: int) -> list[Candidate]:
+    @cached_property
+    def _by_gate(self) -> dict[str, list[int]]:
+        """Gate → indexes into `plan` of the templates it gates (in order)."""
+        out: dict[str, list[int]] = {}
+        for i, gate in enumerate(self.gates):
+            out.setdefault(gate, []).append(i)
+        return out
+
+    @cached_property
+    def _passing(self) -> dict[tuple, tuple[int, ...]]:
+        """Memo (gate, key) → the templates of that gate whose test the key passes (a few dozen
+        distinct keys: a key is a handful of booleans and a separator)."""
+        return {}
+
+    def _routed(self, grouped: dict[str, dict[tuple, list]]) -> dict[int, list[tuple[int, int]]]:
+        """Template index → its gate's sorted hits that pass its test; templates with none left out.
+
+        Each key group is routed once to the templates it passes, instead of every template
+        filtering every group: a short document costs a few dictionary look-ups.
+        """
+        lists: dict[int, list[list]] = {}
+        passing = self._passing
+        by_gate = self._by_gate
+        for gate, groups in grouped.items():
+            if not groups:
+                continue
+            for key, spans in groups.items():
+                who = passing.get((gate, key))
+                if who is None:
+                    who = tuple(i for i in by_gate.get(gate, ())
+                                if self.plan[i][0][3] is None or self.plan[i][0][3](key))
+                    passing[(gate, key)] = who
+                for i in who:
+                    lists.setdefault(i, []).append(spans)
+            if "any" in by_gate:  # a user's own template: around every hit
+                for i in by_gate["any"]:
+                    lists.setdefault(i, []).extend(groups.values())
+        # sorted() over the joined sorted runs merges them (spans of one gate are distinct)
+        return {i: ls[0] if len(ls) == 1 else sorted(chain.from_iterable(ls)) for i, ls in lists.items()}
+
+    def _match(self, text: str, grouped: dict[str, dict[tuple, list]], i: int,
+               hits: list[tuple[int, int]] | None = None) -> list[Candidate]:
         plan, matcher = self.plan[i]
-        hits = self.template_hits(text, grouped, i)
+        if hits is None:
+            hits = self.template_hits(text, grouped, i)
+        else:
+            refine = self.refiners[i]
+            if refine is not None:
+                hits = [h for h in hits if refine(text, h[0], h[1])]
         if not hits:
             return []
         if i in self.anchored:
@@ -708,9 +762,12 @@ class DateDetector(Detector):
         clean = float(self.rules["md_clean"])
         out: list[Candidate] = []
         grouped = group_hits(text, gate_hits(text))
+        routed = self._routed(grouped)
+        if not routed:
+            return out  # no month word, weekday, holiday, year nor joined digits: no date
         n = len(text)
-        for i in range(len(self.plan)):
-            found = self._match(text, grouped, i)
+        for i in sorted(routed):
+            found = self._match(text, grouped, i, routed[i])
             if not found:
                 continue
             # what applies to a candidate depends on its template only: decided once per template
