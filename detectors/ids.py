@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from functools import cached_property
 
+import re
+
 import ahocorasick
 import regex
 
@@ -201,6 +203,7 @@ def _heads_automaton():
 
 _HEADS = _heads_automaton()
 _DIGIT = regex.compile(r"\d")
+_ANY_DIGIT = re.compile(r"\d")  # stdlib: one scan of a text for any (Unicode) digit
 #: spaced groups that continue an SSN or card number after its label ("402 19 8877")
 _MORE_GROUPS = regex.compile(r"(?:[ \t]\d{2,7}){1,4}(?![\w-])")
 _GLUED_MRN = regex.compile(r"(?-i:MRN)[#:]?\s*(?P<v>[A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9])){3,24})(?![\w-])")
@@ -275,6 +278,18 @@ class IdDetector(Detector):
         groups = _scan.split_by_anchor(self.matcher._compiled, _ANCHOR_RULES)
         return {k: TemplateMatcher(ts, self.name, self.validators()) for k, ts in groups.items()}
 
+    @cached_property
+    def _kinds(self) -> list[tuple[str, TemplateMatcher, tuple[int, int, bool] | None]]:
+        """(anchor kind, matcher, (lo, hi, no letter after) of a "digits:LO-HI[a]" kind or None)."""
+        out = []
+        for kind, matcher in self._matchers.items():
+            bounds = None
+            if kind.startswith("digits:"):
+                lo, hi = kind[7:].rstrip("a").split("-")
+                bounds = (int(lo), int(hi), kind.endswith("a"))
+            out.append((kind, matcher, bounds))
+        return out
+
     def _templated(self, text: str) -> list[Candidate]:
         """Template candidates: anchored where the class scan allows, else searched in windows."""
         cls = _scan.classes(text)
@@ -283,17 +298,22 @@ class IdDetector(Detector):
         n = len(text)
         word = _scan._WORD
         runs = [(m.start(), m.end()) for m in _scan._RUN3.finditer(cls)]
+        if not runs and cls.find(b"aa00") < 0:
+            # every template holds three digits in a row (the searched ones: the digit gate),
+            # except an IBAN, anchored at 'two letters, two digits'
+            return []
         free = [(s, e) for s, e in runs if s == 0 or cls[s - 1] not in word]
         words = None
         out: list[Candidate] = []
-        for kind, matcher in self._matchers.items():
+        for kind, matcher, bounds in self._kinds:
             if kind == "search":
                 out += matcher.match(text, gate_windows(text, _DIGIT_GATE, _BEFORE, _AFTER, long_runs=40))
                 continue
-            if kind.startswith("digits:"):
-                lo, hi = kind[7:].rstrip("a").split("-")
-                lo, hi, no_letter = int(lo), int(hi), kind.endswith("a")
+            if bounds is not None:
+                lo, hi, no_letter = bounds
                 starts = [s for s, e in free if lo <= e - s <= hi and not (no_letter and e < n and cls[e] == _scan._A)]
+                if not starts:
+                    continue
             elif kind == "iban":
                 starts = _scan.iban_heads(cls)
             else:
@@ -308,7 +328,15 @@ class IdDetector(Detector):
                               and not cls[p:p + size].translate(None, b"a0")
                               and (size == 17 or cls[p + 2:p + 9] == b"0000000")]
             out += matcher.match_at(text, _scan.anchors(starts, n))
-        return _scan.in_template_order(out, self.templates)
+        if len(out) < 2:
+            return out
+        order = self._order
+        return sorted(out, key=lambda c: order.get(c.why, len(order)))  # as one scan gave them
+
+    @cached_property
+    def _order(self) -> dict[str, int]:
+        """why → the place of its template in the file (see _scan.in_template_order)."""
+        return {f"template:{t.id}": k for k, t in enumerate(self.templates)}
 
     @staticmethod
     def _signatures(text: str):
@@ -366,6 +394,8 @@ class IdDetector(Detector):
 
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
+        if not _ANY_DIGIT.search(text):
+            return []  # every template, label value, glued MRN and signature number holds digits
         rules = self.rules
         out = self._templated(text)
         for m in self._labelled(text):
