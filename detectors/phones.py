@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import cached_property
 
+import re
+
 import ahocorasick
 import regex
 
@@ -72,6 +74,7 @@ _ANCHOR_RULES = {
 }
 _BLANK = frozenset(b" \t\n\r\x0b\x0c")
 _DIGIT = regex.compile(r"\d")
+_ANY_DIGIT = re.compile(r"\d")  # stdlib: one scan of a text for any (Unicode) digit
 #: a label's value follows within this many characters; its digits may stand this far before
 #: an "ext" or "x"
 _LABEL_BEFORE, _LABEL_AFTER = 32, 80
@@ -241,12 +244,22 @@ class PhoneDetector(Detector):
         for kind, matcher in self._digit_matchers.items():
             if kind == "search":
                 out += matcher.match(text, self.windows(text))
-            else:
+            elif starts[kind]:
                 out += matcher.match_at(text, _scan.anchors(starts[kind], n))
-        return _scan.in_template_order(out, self._matchers[0].templates)
+        if len(out) < 2:
+            return out
+        order = self._order
+        return sorted(out, key=lambda c: order.get(c.why, len(order)))  # as one scan gave them
+
+    @cached_property
+    def _order(self) -> dict[str, int]:
+        """why → the place of its digit-led template in the file (see _scan.in_template_order)."""
+        return {f"template:{t.id}": k for k, t in enumerate(self._matchers[0].templates)}
 
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
+        if not _ANY_DIGIT.search(text):
+            return []  # every template, labelled or trailing number holds digits
         digit, label = self._matchers
         leading, trailing = self._label_hits(text)
         out = self._digit_led(text)
