@@ -92,7 +92,8 @@ _SEX_LETTER_GATE = re.compile(r"[MF](?![A-Za-z])")
 
 
 def _sex_hits(text: str) -> list[tuple[int, int]]:
-    """Spans of a digit, an optional blank and a capital M or F standing alone ("47M", "92 F")."""
+    """Spans of a digit, an optional blank and a capital M or F standing alone ("47M", "92 F"),
+    or of a digit, a "y"/"yo" and the letter ("93yF", "92 yo M")."""
     out = []
     for m in _SEX_LETTER_GATE.finditer(text):
         i = m.start()
@@ -100,6 +101,18 @@ def _sex_hits(text: str) -> list[tuple[int, int]]:
             out.append((i - 1, i + 1))
         elif i >= 2 and text[i - 1] in " \t" and text[i - 2].isdecimal():
             out.append((i - 2, i + 1))
+        else:
+            k = i - 1 if i >= 1 and text[i - 1] in " \t" else i
+            if k >= 2 and text[k - 1] in "oO" and text[k - 2] in "yY":
+                k -= 2
+            elif k >= 1 and text[k - 1] in "yY":
+                k -= 1
+            else:
+                continue
+            if k >= 1 and text[k - 1] in " \t-":
+                k -= 1
+            if k >= 1 and text[k - 1].isdecimal():
+                out.append((k - 1, i + 1))
     return out
 
 
@@ -157,7 +170,7 @@ _GATE_OF = {
     "age.words": "old_words", "age.infant": "old_infant", "age.yo.over89": "yo", "age.yo": "yo",
     "age.labelled.over89": "label", "age.labelled": "label", "age.sex_letter.over89": "sex",
     "age.sex_letter": "sex", "age.years_of_age.over89": "of_age", "age.years_of_age": "of_age",
-    "age.decade.over89": "decade",
+    "age.decade.over89": "decade", "age.y_sex.over89": "sex", "age.y_sex": "sex",
 }
 _AUTOMATON = None
 
@@ -217,6 +230,7 @@ def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
 
 _LABELLED = ("template:age.labelled", "template:age.labelled.over89")
 _SEX = ("template:age.sex_letter", "template:age.sex_letter.over89")
+_Y_SEX = ("template:age.y_sex", "template:age.y_sex.over89")
 
 
 class AgeDetector(Detector):
@@ -247,7 +261,9 @@ class AgeDetector(Detector):
         text = doc.text
         out: list[Candidate] = []
         hits = gate_hits(text)
-        found = [c for gate, matcher in self.gated
+        if not hits["any"] and not hits["old_at"] and not any(hits.values()):
+            return out  # no gate word, number before "old" nor sex letter: no age
+        found = [c for gate, matcher in self.gated if hits[gate]
                  for c in matcher.match(text, self.windows(text, hits, gate))]
         if hits["old_at"]:
             # (number, end of its "old"): a match there ends at that "old"; four characters
@@ -261,17 +277,23 @@ class AgeDetector(Detector):
                 continue
             if c.why in _SEX and not self._sex_letter(text, c):
                 continue
+            if c.why in _Y_SEX and (text[c.end - 1] in "oO" and text[c.end:c.end + 1] in (" ", "\t")
+                                    or not self._sex_letter(text, c, temperature=False)):
+                # "92 yo M" is the yo template's; "yo"/"y" says age: no "T 99 F" to fear
+                continue
             out.append(c)
         return _drop_contained(out)
 
     @staticmethod
-    def _sex_letter(text: str, c: Candidate) -> bool:
+    def _sex_letter(text: str, c: Candidate, temperature: bool = True) -> bool:
         """"47M" / "92 F" is age and sex, not a temperature ("T 99 F") or a catheter ("18 F Foley")."""
         m = _SEX_LETTER.match(text, c.end, min(len(text), c.end + 2))
         if m is None:
             return False
         if _DEVICE_AFTER.match(text, m.end(), min(len(text), m.end() + 16)):
             return False
+        if not temperature:
+            return True
         if _TEMP_BEFORE.search(text, max(0, c.start - 16), c.start):
             return False
         # 93-110 F is a body temperature far more often than a very old woman

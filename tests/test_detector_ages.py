@@ -208,5 +208,11 @@ def test_gates_and_anchors_lose_no_template_match():
     gated = {c for gate, m in DET.gated for c in m.match(text, DET.windows(text, hits, gate))}
     gated |= {c for gate, m in DET.gated if gate == "old"
               for c in m.match_at(text, [(r, min(len(text), e + 4)) for r, e in hits["old_at"]])}
+    # the sex-letter gate is the capital M or F that detect() demands: a plain scan's "67f"
+    # (the lower-case notes) is dropped by detect() whatever the gate
+    sex = ("template:age.sex_letter", "template:age.sex_letter.over89", "template:age.y_sex",
+           "template:age.y_sex.over89")
+    plain = {c for c in plain if c.why not in sex or text[c.end:c.end + 2].strip()[:1] in ("M", "F")}
+    gated = {c for c in gated if c.why not in sex or text[c.end:c.end + 2].strip()[:1] in ("M", "F")}
     assert len(plain) > 300
     assert gated == plain
