@@ -143,7 +143,7 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
             r"|social(?:\s+(?:number|no\.?|\#))?", True),
     ("mrn", r"mrn|mr\s?\#|medical\s+record(?:\s+(?:number|no\.?|\#))?|med\.?\s+rec(?:ord)?\.?"
             r"|record\s*(?:number|no\.?|\#)|chart\s*(?:number|no\.?|\#)|ch\s?\#"
-            r"|unit\s+(?:number|no\.?)|hospital\s+(?:number|no\.?)|patient\s+(?:id|number|no\.?)"
+            r"|unit\s+(?:number|no\.?)|hospital\s+(?:number|no\.?|\#)|hosp\.?\s*(?:number|no\.?|\#)|patient\s+(?:id|number|no\.?)"
             r"|pt\.?\s+(?:id|\#)|patient\s+\#|empi|pid|mpi|unit\s+no\.?", True),
     ("account", r"acct\.?|account(?:\s+(?:number|no\.?|\#))?|billing\s+(?:number|no\.?|\#)"
                 r"|invoice(?:\s+(?:number|no\.?|\#))?|fin|csn|har|hospital\s+account", True),
@@ -182,7 +182,7 @@ _LABEL_RE = regex.compile(
 #: the first word of every label: an Aho-Corasick pass finds where a label may start, and the
 #: label pattern is tried only there (one big alternation tried at every character is slow)
 _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "record", "chart",
-                "ch", "unit", "hospital", "patient", "pt", "acct", "account", "billing", "invoice",
+                "ch", "unit", "hospital", "hosp", "patient", "pt", "acct", "account", "billing", "invoice",
                 "member", "insurance", "ins", "health", "policy", "prescription", "plan", "hmo",
                 "medicare", "medicaid", "subscriber", "group", "beneficiary", "coverage", "driver",
                 "license", "licence", "lic", "dl", "npi", "dea", "vin", "plate", "tag", "serial",

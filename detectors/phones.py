@@ -41,7 +41,7 @@ _GATE = regex.compile(r"\d[\d()+ \t.-]{3,}\d(?:[^\n]{0,24}?\d[\d()+ \t.-]{3,}\d)
 _LEADING = ("tel", "telephone", "phone", "ph", "call", "called", "cell", "cellphone", "mobile",
             "mob", "contact", "reach", "desk", "home", "work", "office", "tele", "fax", "facsimile",
             "faxed", "telefax", "pager", "beeper", "pgr", "bpr", "beep", "ext", "extension", "extn",
-            "dial", "page", "paged", "x")
+            "dial", "page", "paged", "x", "p#")
 _TRAILING = ("fax", "office", "mobile", "cell", "home", "work", "phone")
 #: the templates that need a label word (the rest need a run of digits)
 LABEL_TEMPLATES = frozenset({"fig113-labelled", "fig113-extension", "fig113-ext", "us-extension",
