@@ -283,6 +283,11 @@ _READING_BEFORE = regex.compile(
     r"hamstrings?|ta|dorsiflexion|plantarflexion|df|pf|ue|le|rue|lue|rle|lle|bue|ble|sem|hsm|"
     r"systolic|diastolic|holosystolic|sm|dm|rub|correct|items|trials?|"
     r"a&ox?|aox|a\+ox?)s?[ \t:=#]{0,3}$", regex.IGNORECASE)
+#: before a shifted month/year ("12/2150"): a volume, a reading or a titer, not a date
+_AMOUNT_BEFORE = regex.compile(
+    r"(?<![\p{L}\d])(?:bp|nbp|abp|sbp|dbp|map|i/o|i&o|in/out|intake|output|uop|uo|ratio|titer|"
+    r"titre|ana|dilution|score|pain|strength|hr|rr|tv|vt|peep|fio2|ie|i:e|totals?|net|balance)"
+    r"s?[ \t:=#]{0,3}$", regex.IGNORECASE)
 _SCORE_NEAR = regex.compile(r"pain|score|scale|rated|rates|discomfort|relief|anxiety|nausea",
                             regex.IGNORECASE)
 #: "on the 2nd floor", "after the 3rd dose": an ordinal counting something, not a day
@@ -780,7 +785,7 @@ class DateDetector(Detector):
                         text, e, min(n, e + 24)):
                     continue  # "Jan 5 2100 mL": a date ("Jan 5", found on its own) and a volume
                 if month_year and text[e - 4:e] > "2049" and (
-                        text[s - 1:s] in _SIGNS or _READING_BEFORE.search(text, max(0, s - 16), s)):
+                        text[s - 1:s] in _SIGNS or _AMOUNT_BEFORE.search(text, max(0, s - 16), s)):
                     continue  # a shifted month/year, not a reading: "I/O 12/2150", "ratio 1/2100"
                 if numeric and _VERSION_BEFORE.search(text, max(0, s - 12), s):
                     continue

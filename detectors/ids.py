@@ -126,9 +126,12 @@ def long_number(s: str) -> bool | None:
     return False if len(set(s)) == 1 else None
 
 
+_CAPS = re.compile(r"[A-Z]+")
+
+
 def coded(s: str) -> bool | None:
     """An 'ABC-1234' code names someone unless its prefix is a medical code or scale."""
-    head = regex.match(r"[A-Z]+", s)
+    head = _CAPS.match(s)
     if head and head.group() in MEDICAL_CODES:
         return False
     return None

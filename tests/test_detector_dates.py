@@ -294,3 +294,34 @@ def test_gates_and_anchors_lose_no_template_match():
     gated = {c for i in range(len(DET.plan)) for c in DET._match(text, grouped, i)}
     assert len(plain) > 500
     assert gated == plain
+
+
+@pytest.mark.parametrize("fn,value,expected", [
+    # full dates take the shifted years of de-identified test sets, up to 2199
+    ("date_numeric", "2/14/2110", None), ("date_numeric", "3-19-2161", None),
+    ("date_numeric", "2110-2-14", None), ("date_numeric", "2/14/2210", False),
+    ("date_numeric", "2/29/2100", False),  # 2100 is no leap year
+    ("date_text", "June 3, 2134", None), ("date_text", "June 3, 2234", False),
+    ("month_year_plausible", "12/2095", None), ("month_year_plausible", "3/2199", None),
+    ("month_year_plausible", "3/2200", False), ("month_year_plausible", "3/1850", False),
+    # a year standing alone keeps its narrower range
+    ("year_plausible", "2110", False), ("year_plausible", "2049", None),
+])
+def test_validators_take_shifted_years_in_full_dates_only(fn, value, expected):
+    from scrub.detectors import dates
+
+    assert getattr(dates, fn)(value) is expected
+
+
+@pytest.mark.parametrize("text,key_slash", [
+    ("d/c 3/15 home", False), ("f/u 4/2 w/ PCP", False), ("s/p 3/14 CABG", False),
+    ("on 3/14/2110 seen", True), ("w/3/14", True),
+])
+def test_slash_of_an_abbreviation_is_no_second_separator(text, key_slash):
+    """The numsep key's "second slash" needs a digit after it: not the slash of "d/c"."""
+    from scrub.detectors.dates import _numsep_key
+
+    s = next(i for i, ch in enumerate(text) if ch.isdigit())
+    padded = ("x" * 12) + text  # the key's fast path (12+ characters before the hit)
+    assert _numsep_key(text, s, s + 3)[1] is key_slash
+    assert _numsep_key(padded, s + 12, s + 15)[1] is key_slash
