@@ -24,6 +24,18 @@ _UNIT_AFTER = regex.compile(
     r"[ \t]*(?:mg|mcg|ug|g|gm|kg|lbs?|pounds|ml|cc|l|units?|iu|meq|mmol|mmhg|%|x|times|tabs?|"
     r"tablets?|caps?|cells|copies|count|per|/|kcal|cal|calories|steps|feet|ft|meters|m|miles|"
     r"yards|dollars|ng|pg|k|cfu|hpf)(?![a-z])", regex.IGNORECASE)
+#: a lone "x" opens a window only as an extension: after a number's last digit ("555-1234 x22")
+#: or before an internal extension ("x4-5678", "x at 12345"); "KCl 20 meq x2", "x3 days" do not
+_X_EXT = re.compile(r"(?:[ \t]+(?:at|on|me|us|him|her))?[ \t]*[:#]?[ \t]*(?:\d-\d{4}|\d{5})",
+                    re.IGNORECASE)
+
+
+def _x_used(text: str, start: int) -> bool:
+    """The lone "x" at `start` can be part of an extension (see _X_EXT's comment)."""
+    j = start - 1 if start and text[start - 1].isspace() else start
+    if j and text[j - 1].isdigit():
+        return True  # "555-1234 x22" (us-extension: digits, a blank, "x")
+    return _X_EXT.match(text, start + 1, start + 40) is not None  # "x4-5678" (internal-extension)
 _EXT_AFTER = regex.compile(r"[ \t]*(?:x|ext)", regex.IGNORECASE)
 #: a word right before it that makes "ddd-dddd" a range or a value, not a phone
 _RANGE_BEFORE = regex.compile(
@@ -174,7 +186,7 @@ class PhoneDetector(Detector):
                 if next_digit <= end:  # look once per stretch, not once per label word
                     found = _DIGIT.search(text, end + 1)
                     next_digit = found.start() if found else n + 1_000_000
-                if next_digit - end <= 48:
+                if next_digit - end <= 48 and (length != 1 or _x_used(text, start)):
                     leading.append((start, end + 1))
         return leading, trailing
 

@@ -83,6 +83,8 @@ CASES = [
     ("Please page Dr. Lee at pager #12345 with questions.", [("phone", "12345")], []),
     ("Call beeper 4-1234 if SBP < 90.", [("phone", "4-1234")], ["90"]),
     ("Paged covering MD, p# 34567, no callback yet.", [("phone", "34567")], []),
+    ("KCl 20 meq x2 and Mg x1; resident at x4-5678, office 617-555-0123 x22.",
+     [("phone", "4-5678"), ("phone", "617-555-0123 x22")], ["x2", "x1"]),
     ("MRN: 0012345   Unit No: 123-45-67", [("mrn", "0012345"), ("mrn", "123-45-67")], []),
     ("Hosp # 445566, admitted via ED.", [("mrn", "445566")], []),
     ("Hosp course complicated by 2 falls and a 3 day stay in the MICU.", [], ["2 falls", "3 day"]),
