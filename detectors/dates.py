@@ -546,6 +546,8 @@ _AUTOMATON = None
 
 
 _LONG_RUN = re.compile(r"\S{65,}")
+_GATES = (*_GATE_WORDS, "numsep", "dotted", "year", "ordinal")
+_HAS_DIGIT = re.compile(r"\d").search
 
 
 def _outside(spans: list[tuple[int, int]], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -572,8 +574,7 @@ def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
     global _AUTOMATON
     if _AUTOMATON is None:
         _AUTOMATON = _automaton()  # built once per process; read-only afterwards
-    hits: dict[str, list[tuple[int, int]]] = {g: [] for g in (*_GATE_WORDS, "numsep", "dotted", "year",
-                                                              "ordinal")}
+    hits: dict[str, list[tuple[int, int]]] = {g: [] for g in _GATES}
     n = len(text)
     for end, (gate, size) in _AUTOMATON.iter(text):
         start = end + 1 - size
@@ -581,11 +582,12 @@ def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
         # touch the word ("05JAN2023")
         if (start == 0 or not text[start - 1].isalpha()) and (end + 1 == n or not text[end + 1].isalpha()):
             hits[gate].append((start, end + 1))
-    for m in _NUMSEP.finditer(text):
-        sep = text[m.start() + 1]
-        hits["numsep" if sep in "-/" else "dotted" if sep == "." else "ordinal"].append(m.span())
-    hits["year"] = [m.span() for m in _YEARS.finditer(text)]
-    if sum(len(h) for h in hits.values()) * 16 > len(text) > 4096:
+    if _HAS_DIGIT(text):  # without a digit no number gate can hit: two scans spared
+        for m in _NUMSEP.finditer(text):
+            sep = text[m.start() + 1]
+            hits["numsep" if sep in "-/" else "dotted" if sep == "." else "ordinal"].append(m.span())
+        hits["year"] = [m.span() for m in _YEARS.finditer(text)]
+    if n > 4096 and sum(len(h) for h in hits.values()) * 16 > n:
         # Far denser than any prose ("1/2/1/2/..."): drop what lies inside runs of 65+
         # non-blank characters, where no date stands, so templates do not rescan the run.
         runs = [m.span() for m in _LONG_RUN.finditer(text)]
