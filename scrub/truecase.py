@@ -61,13 +61,11 @@ def is_caseless(text: str) -> bool:
 def caseless(text: str) -> str | None:
     """"lower" for a text with no capital letter, "upper" for one with no small letter (with
     enough letters to tell), else None."""
-    if sum(c.isalpha() for c in text) < MIN_LETTERS:
+    # str.islower/isupper: every cased character is small (capital), and there is one
+    kind = "lower" if text.islower() else "upper" if text.isupper() else None
+    if kind is None or sum(c.isalpha() for c in text) < MIN_LETTERS:
         return None
-    if not any(c.isupper() for c in text):
-        return "lower"
-    if not any(c.islower() for c in text):
-        return "upper"
-    return None
+    return kind
 
 
 def lower_aligned(text: str) -> str:
