@@ -8,6 +8,7 @@ inside it as a part, so replacement still works part by part.
 """
 from __future__ import annotations
 
+import re
 from typing import Iterable, Sequence
 
 from .types import Candidate, Document, Finding
@@ -34,11 +35,32 @@ def leaves(f: Finding | Candidate) -> tuple[Candidate, ...]:
 
 
 def _line_coverage(text: str, start: int, end: int, spans: Sequence[Finding]) -> float:
+    """The share of the line's alphanumeric characters the findings cover, not counting short
+    field labels ("RE:", "DOB", "Tel:") that no finding touches."""
+    if any(f.start < start or f.end > end for f in spans):
+        return _line_coverage_masked(text, start, end, spans)
+    # findings never overlap, and the characters they cover lie in words that are therefore not
+    # skipped as labels: the hits are the alphanumerics inside the findings
+    hit = sum(sum(map(str.isalnum, text[f.start:f.end])) for f in spans)
+    total = 0
+    bounds = [(f.start, f.end) for f in spans]
+    for m in _WORD.finditer(text, start, end):
+        word = m.group()
+        if (word.endswith(":") or len(word) <= 3 and word.isupper()) and \
+                not any(fs < m.end() and m.start() < fe for fs, fe in bounds):
+            continue
+        total += sum(map(str.isalnum, word))
+    return hit / total if total else 0.0
+
+
+_WORD = re.compile(r"\S+")
+
+
+def _line_coverage_masked(text: str, start: int, end: int, spans: Sequence[Finding]) -> float:
     covered = bytearray(end - start)
     for f in spans:
         covered[f.start - start:f.end - start] = b"\x01" * (f.end - f.start)
     total = hit = 0
-    # short field labels ("RE:", "DOB", "Tel:") are not content
     for tok in _tokens(text, start, end):
         s, e = tok
         word = text[s:e]
