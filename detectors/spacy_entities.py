@@ -130,6 +130,44 @@ class SpacyEntityDetector(Detector):
             return share is not None and share < 0.5
         return False
 
+    def _tag_word(self, word: str) -> bool:
+        """A degree or credential ("RN", "MD,", "PA-C") or a short all-capitals field
+        label ("DOB", "MRN") that is no listed name."""
+        lex = self.lexicon
+        if lex is None:
+            return False
+        word = word.strip(".,;:()")
+        if len(word.replace(".", "")) <= 1:
+            return False  # an initial: "Emily R", "T. Oakes"
+        if lex.is_degree(word) and not (word[0].isupper() and word[1:].islower()):
+            return True  # "MD", "PhD", "PA-C"; not "Rd" nor "Do"
+        return word.isupper() and len(word) <= 4 and lex.is_common_word(word) and not (
+            lex.is_first_name(word) or lex.is_surname(word) or lex.is_city(word))
+
+    def _has_name(self, run) -> bool:
+        lex = self.lexicon
+        if lex is None:
+            return True
+        return any(lex.is_first_name(w) or lex.is_surname(w)
+                   for w in (tok.strip(".,;:()'’>") for _, _, tok in run) if len(w) > 1)
+
+    def _plain_words(self, run) -> bool:
+        """Every word of a person span is an ordinary word seldom capitalized and none is a
+        first name: "Cancer Genetics" is a clinic, not a person."""
+        lex = self.lexicon
+        if lex is None:
+            return False
+        unnamed = False
+        for _, _, tok in run:
+            word = tok.strip(".,;:()'’")
+            if not word or lex.is_first_name(word) or not lex.is_common_word(word):
+                return False
+            share = lex.capitalized_share(word)
+            if share is None or share >= 0.2:
+                return False
+            unnamed = unnamed or not lex.is_surname(word)
+        return unnamed
+
     def _pieces(self, text: str, s: int, e: int, label: str):
         """The parts of an entity span worth proposing.
 
@@ -149,7 +187,17 @@ class SpacyEntityDetector(Detector):
             words.append((ts, pos, tok))
         keep_lower = _PARTICLES if label != "PERSON" else _NAME_PARTICLES
         runs, cur = [], []
+        gapped: set[int] = set()
+        prev_end = None
         for ts, te, tok in words:
+            if label == "PERSON" and prev_end is not None and _FIELD_GAP.search(text, prev_end, ts):
+                # "Sophia Tran   DOB", "Victoria Bruun\nPhone": a field gap or a line break
+                # ends the name; what follows stays only if it holds a listed name
+                if cur:
+                    runs.append(cur)
+                cur = []
+                gapped.add(len(runs))
+            prev_end = te
             if tok[:1].islower() and tok not in keep_lower:
                 if cur:
                     runs.append(cur)
@@ -158,11 +206,22 @@ class SpacyEntityDetector(Detector):
                 cur.append((ts, te, tok))
         if cur:
             runs.append(cur)
-        for run in runs:
+        for n, run in enumerate(runs):
+            if n in gapped and not self._has_name(run):
+                continue
             while run and run[0][2][:1].islower():  # "the U. S. Junior Gymnastics"
                 run = run[1:]
             while run and run[-1][2][:1].islower():
                 run = run[:-1]
+            if label in ("PERSON", "ORG"):
+                # "L. Nakamura RN", "A. Gupta MD", "Okonkwo DOB": a degree or a short
+                # capitals abbreviation at either end of a person is not part of the name
+                while len(run) > 1 and self._tag_word(run[-1][2]):
+                    run = run[:-1]
+                while len(run) > 1 and self._tag_word(run[0][2]):
+                    run = run[1:]
+                if label == "PERSON" and run and self._plain_words(run):
+                    continue  # "Cancer Genetics", "Social Work": no name in it
             if not run:
                 continue
             for rs, re_ in _core(text, run[0][0], run[-1][1]):
@@ -179,6 +238,7 @@ class SpacyEntityDetector(Detector):
 
 
 _HEADING_AFTER = re.compile(r"[ \t]*:")
+_FIELD_GAP = re.compile(r"\n|\t|  ")
 
 
 _EPONYM_HEAD = re.compile(

@@ -69,3 +69,26 @@ def test_headings_and_ordinary_words_are_no_names(det):
     got = {text[c.start:c.end] for c in det.detect(Document(text)) if c.likelihood >= 0.7}
     assert not got & {"NPN", "Neuro", "GU", "Cont", "Social"}
     assert {"Mary", "Reynolds"} <= got
+
+
+@pytest.mark.parametrize("text, name, tail", [
+    ("Name: Lucia Brandt   DOB: 02/11/2071   Age: 7 y", "Lucia Brandt", "DOB"),
+    ("Plan reviewed with hospitalist.\nR. Castellanos MD, Cardiology, p 31122\n", "R. Castellanos", "MD"),
+    ("Henrietta Vollmer DOB 03/22/2050 MRN 4410-2231", "Henrietta Vollmer", "DOB"),
+])
+def test_credentials_and_field_labels_are_cut_off_a_name(det, text, name, tail):
+    """spaCy glues a degree or a field label to a person ("Brandt   DOB", "Castellanos MD");
+    the name is proposed without it, so the label is neither flagged nor posted as a name."""
+    got = [text[c.start:c.end] for c in det.detect(Document(text)) if c.entity in ("name", "organization")]
+    assert name in got
+    assert not any(tail in g for g in got)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("Referred to Social Work and Cancer Genetics for counseling.", "Cancer Genetics"),
+    ("Discussed with Case Management today; Physical Therapy to see.", "Physical Therapy"),
+])
+def test_departments_of_plain_words_are_no_person(det, text, words):
+    """A 'person' made only of ordinary, seldom-capitalized words and no first name is a
+    department or service, not somebody."""
+    assert not any(c.entity == "name" and words in text[c.start:c.end] for c in det.detect(Document(text)))
