@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import regex
@@ -57,6 +57,7 @@ marines marine corps guard veterans
 #: "Foley draining"); a hand list because the medical lists hold few of them. Common surnames
 #: (Morse, Allen, Murphy) are left out: they are eponyms only before "scale", "sign", "test"
 CLINICAL_EPONYMS = frozenset("""
+holter doppler posey hoyer stryker bovie shiley bivona passy-muir zoll penrose alaris
 foley braden glasgow apgar kernig brudzinski babinski romberg trendelenburg jackson-pratt hemovac
 swan-ganz hickman groshong dobhoff kerlix coban tegaderm steri-strips glucerna wong-baker flacc
 rass cam-icu gcs nihss barthel karnofsky ecog lachman mcmurray phalen tinel finkelstein mcburney
@@ -118,6 +119,21 @@ INITIAL_STOP = frozenset({"US", "UK", "PO", "AM", "PM", "DC", "NY", "LA", "OD", 
                           "EU", "UN", "AD", "BC", "PS", "NB", "QD", "ID", "MD", "RN", "NP", "PA"})
 
 _DEGREE_MIXED = frozenset({"phd", "pharmd", "psyd", "dmd", "msn", "bsn"})
+#: family members and the people a note names by first name ("Son Will calling", "wife Rose at
+#: bedside", "HCP Frank"): after one of them a capitalized listed first name is a first name even
+#: when it is also an ordinary word, a function word or a month ("Will", "May", "June")
+KIN = frozenset("""
+son daughter wife husband mother father brother sister niece nephew grandson granddaughter
+grandmother grandfather grandma grandpa aunt uncle cousin friend partner fiance fiancé fiancee
+boyfriend girlfriend dtr stepson stepdaughter stepmother stepfather son-in-law daughter-in-law
+sister-in-law brother-in-law mother-in-law father-in-law hcp proxy caregiver neighbor
+""".split())
+#: stop words that are also real given names, allowed back after a kin word (see KIN)
+_KIN_STOP = frozenset(FUNCTION_WORDS) | frozenset(MONTHS)
+#: what may stand between a first name and a nick name in quotes or parentheses ("Dorothy ("Dot")")
+_NICK_OPEN = frozenset("(\"'“‘")
+#: the dashes that open a staff sign-off at a line's start ("--TMcCarthy, PT", "-JSmith RN")
+_SIGNOFF_DASH = frozenset("-–—~")
 
 
 @dataclass(frozen=True)
@@ -154,15 +170,16 @@ class WordInfo:
         return not self.common and not self.medical
 
 
-# flags of the run screen (see NameDetector.flag)
-_NOTHING, _UNKNOWN, _AMBIGUOUS, _NAME, _TITLE, _CONTEXT, _WEAK = range(7)
+# flags of the run screen (see NameDetector.flag); KIN: no name alone, but a first name after a
+# ("Son Will"); GLUED: an initial glued to a listed surname, a name at a sign-off ("--TMcCarthy")
+_NOTHING, _UNKNOWN, _AMBIGUOUS, _NAME, _TITLE, _CONTEXT, _WEAK, _KIN, _GLUED = range(9)
 
 
 class _Tok:
     """One token of a run, with its word-list facts looked up once (slotted: runs are hot)."""
 
     __slots__ = ("start", "end", "word", "period", "quoted", "possessive", "comma_before",
-                 "initial", "title", "context", "capable", "info")
+                 "initial", "title", "context", "capable", "info", "kin")
 
     def __init__(self, start, end, word, period, quoted, possessive, comma_before, kind):
         self.start = start
@@ -178,6 +195,7 @@ class _Tok:
         self.context = context and not quoted
         self.info = None if self.initial else info
         self.capable = True if (self.info is None or quoted) else info.capable
+        self.kin = False  # right after a kin word ("Son Will"): set by the run
 
     @property
     def span_end(self) -> int:
@@ -414,8 +432,10 @@ class NameDetector(Detector):
                 got = _TITLE
             elif context:
                 got = _CONTEXT
+            elif not info.listed and self._glued_shape(word):
+                got = _GLUED
             elif not info.capable:
-                got = _NOTHING
+                got = _KIN if self._kin_name(word) else _NOTHING
             elif info.listed:
                 if info.eponym or info.place or info.drug:
                     got = _WEAK
@@ -435,12 +455,23 @@ class NameDetector(Detector):
             if f == _NAME:
                 return True
             if f == _AMBIGUOUS:  # "Hope", "Daily": alone at a sentence start it says nothing
-                return not self._sentence_initial(text, pos) or self._context_before(text, pos) is not None
+                return (not self._sentence_initial(text, pos) or self._context_before(text, pos) is not None
+                        or self._after_name(text, pos))  # "Dorothy (Dot)"
             if f == _UNKNOWN or f == _WEAK:  # "Foley", "California" alone: only after "Patient:"
                 return self._context_before(text, pos) == "strong"
+            if f == _GLUED:  # "--TMcCarthy": at a sign-off only
+                return self._glued(text, pos, words[0])
+            if f == _KIN:  # "Will" names nobody alone, but "son Will" does
+                return self._kin_before(text, pos, False)
             return False
         if _NAME in flags or _AMBIGUOUS in flags or _WEAK in flags:
             return True
+        if _KIN in flags:
+            k = flags.index(_KIN)
+            if (words[k - 1].lower() in KIN) if k else self._kin_before(text, pos, False):
+                return True
+        if flags[0] == _GLUED and self._glued(text, pos, words[0]):
+            return True  # "--TMcCarthy, PT"
         if _TITLE in flags:
             return flags.count(_TITLE) < len(flags)  # a title with something after it
         if flags.count(_UNKNOWN) >= 2 or (_UNKNOWN in flags and _CONTEXT in flags):
@@ -512,6 +543,19 @@ class NameDetector(Detector):
         before = "run"  # "run": look at the text before; "context"; "title" handled inside
         while i < n:
             t = toks[i]
+            if not t.capable and t.info is not None and not t.initial and (
+                    (before == "context" and toks[i - 1].word.lower() in KIN)
+                    or (i == 0 and before == "run" and self._kin_before(text, t.start, False))) \
+                    and self.flag(t.word) == _KIN and not _date_word(text, t):
+                # "Son Will calling", "daughter May visited": a listed first name after a kin word
+                t.info = replace(t.info, first=True, stop=False, common=True,
+                                 first_band=self.lex.first_name_band(t.word[:1] + t.word[1:].lower()))
+                t.capable = True
+                t.kin = True
+            elif before == "context" and toks[i - 1].word.lower() in KIN:
+                t.kin = True
+            elif i == 0 and not t.capable and self.flag(t.word) == _GLUED and self._glued(text, t.start, t.word):
+                t.capable = True  # "--JSmith RN": "jsmith" is an ordinary word of the web lists
             if _context(t) and not (i + 1 < n and not toks[i + 1].comma_before
                                             and _title(t)):
                 before = "context"
@@ -635,6 +679,87 @@ class NameDetector(Detector):
                     return strength
         return None
 
+    def _kin_name(self, word: str) -> bool:
+        """A stop word that is also a common given name ("Will", "May", "June", "August"): a name
+        only right after a kin word (see KIN)."""
+        low = word.lower()
+        if low not in _KIN_STOP or low in KIN or len(word) < 3:
+            return False
+        cap = word[:1].upper() + word[1:].lower()
+        return self.lex.first_name_band(cap) == 0 or bool(self.lex.nickname_formals(cap))
+
+    @staticmethod
+    def _kin_before(text: str, pos: int, colon: bool = True) -> bool:
+        """A kin word (son, wife, HCP ...) right before pos ("son Will", "HCP: Frank", "wife, Rose");
+        without `colon`, not across a colon ("Son: Will call back" is a heading and a modal)."""
+        j = pos - 1
+        lo = max(0, pos - 4)
+        while j >= lo and text[j] in (" \t:," if colon else " \t,"):
+            j -= 1
+        if j == pos - 1 or j < 0 or not text[j].isalpha():
+            return False
+        k, lo = j, max(0, j - 16)
+        while k > lo and (text[k - 1].isalpha() or text[k - 1] == "-"):
+            k -= 1
+        return (k == 0 or not text[k - 1].isalnum()) and text[k:j + 1].lower() in KIN
+
+    def _after_name(self, text: str, pos: int) -> bool:
+        """A listed name, then an opening quote or parenthesis, right before pos: the word at pos
+        is a nick name ("Dorothy ("Dot")", "Margaret (Peggy)", "Robert 'Bob'")."""
+        j = pos - 1
+        if j < 0 or text[j] not in _NICK_OPEN:
+            return False
+        lo = max(0, pos - 4)
+        while j >= lo and (text[j] in _NICK_OPEN or text[j] in " \t"):
+            j -= 1
+        if j < 0 or not text[j].isalpha() or text[j + 1] not in " \t(":
+            return False
+        k, lo = j, max(0, j - 30)
+        while k > lo and (text[k - 1].isalpha() or text[k - 1] in "-'’"):
+            k -= 1
+        word = text[k:j + 1]
+        if not word[:1].isupper() or word.isupper() or (k > 0 and text[k - 1].isalnum()):
+            return False
+        i = self.info(word)
+        return (i.first or i.nick or i.last) and i.capable and not (
+            i.medical or i.eponym or i.place or i.drug or i.medword)
+
+    def _nick_after_name(self, text: str, t: _Tok) -> Candidate | None:
+        """The nick name at a site _after_name found, when the word can be one: a quoted listed
+        name or no ordinary word; unquoted, a listed first or nick name closed by ')'."""
+        i = t.info
+        if i.stop or i.place or i.eponym or i.drug:
+            return None
+        if t.quoted:
+            if not (i.listed or i.capable):
+                return None
+        elif not ((i.first or i.nick) and text[t.end:t.end + 1] == ")"):
+            return None
+        rid = "names.quoted_nick"
+        return Candidate(t.start, t.end, "nick_name", self.like(rid), self.name, f"template:{rid}")
+
+    def _glued_shape(self, word: str) -> bool:
+        """An initial glued to a listed surname ("TMcCarthy", "JSmith"); a name only where
+        _glued finds a sign-off."""
+        if len(word) < 4 or not (word[0].isupper() and word[1].isupper() and word[2].islower()):
+            return False
+        i = self.info(word[1:])
+        return i.last and not (i.stop or i.medical or i.place or i.drug or i.eponym)
+
+    def _glued(self, text: str, pos: int, word: str) -> bool:
+        """A sign-off with its initial glued to a listed surname ("--TMcCarthy, PT", "-JSmith RN",
+        "--MJones"): after a dash at a line's start, or before a credential."""
+        if not self._glued_shape(word):
+            return False
+        j = pos - 1
+        dashes = 0
+        while j >= 0 and text[j] in _SIGNOFF_DASH and dashes < 3:
+            j -= 1
+            dashes += 1
+        while j >= 0 and text[j] in " \t":
+            j -= 1
+        return bool((dashes and (j < 0 or text[j] in "\n\r")) or self._degree_at(text, pos + len(word)))
+
     @staticmethod
     def _sentence_initial(text: str, pos: int) -> bool:
         j = pos - 1
@@ -669,12 +794,33 @@ class NameDetector(Detector):
         start_pos = seg[0].start
         ctx = None
         initial_pos = False
-        if before == "context":
+        if before == "context" or names[0].kin:
             ctx = "strong"
         elif before == "run":  # the start of a run, or of a sentence inside one
             ctx = self._context_before(text, start_pos)
             initial_pos = ctx is None and self._sentence_initial(text, start_pos)
         infos = [t.info for t in names]
+        if title is None and len(names) == 1:
+            only = names[0]
+            if ctx == "strong" and not only.kin and self._kin_before(text, start_pos):
+                only.kin = True  # "son Michael": a first name, whatever the surname lists say
+            if only.kin and only.info is not None and only.info.stop is False and self.flag(only.word) == _KIN:
+                # "Son Will": a full name without parts, so that the engine's posting does not
+                # carry the value to every "will" of the note (it posts parts, and full names
+                # only through their parts)
+                rid = "names.context"
+                return Candidate(only.start, only.end, "full_name", self.like(rid), self.name, f"template:{rid}")
+            if only.info is not None and (only.quoted or text[start_pos - 1:start_pos] == "(") \
+                    and self._after_name(text, start_pos):
+                c = self._nick_after_name(text, only)
+                if c is not None:
+                    return c
+            if self.flag(only.word) == _GLUED and self._glued(text, start_pos, only.word):
+                rid = "names.initials_last"
+                like, why = self.like(rid), f"template:{rid}"
+                return Candidate(only.start, only.end, "full_name", like, self.name, why, (
+                    Candidate(only.start, only.start + 1, "first_name", like, self.name, why),
+                    Candidate(only.start + 1, only.end, "last_name", like, self.name, why)))
         words_all_caps = all(t.word.isupper() and len(t.word) > 1 for t in names if not t.initial)
 
         if title is not None:
@@ -713,8 +859,12 @@ class NameDetector(Detector):
             if any(i is not None and i.listed for i in infos) and len(names) >= 1 and not initial_pos:
                 return self._full(seg, None, names, "names.in_phrase")
             return None
-        if ctx == "weak" and not words_all_caps and any(
-                i is not None and i.listed and not i.common and not i.place and not i.eponym for i in infos):
+        if ctx == "weak" and not words_all_caps and (any(
+                i is not None and i.listed and not i.common and not i.place and not i.eponym for i in infos)
+                or (len(names) == 1 and names[0].quoted and (infos[0].first or infos[0].nick)
+                    and not infos[0].stop and not infos[0].place and not infos[0].eponym)):
+            # ('calls out for "Dot"': a name in quotes after a person's context is a name
+            # even when it is also an ordinary word)
             return self._full(seg, None, names, "names.context")
         if len(names) >= 2:
             return self._multi(seg, names, infos, initial_pos, words_all_caps)
@@ -818,7 +968,9 @@ class NameDetector(Detector):
             t = names[0]
             if t.quoted:
                 return ["nick_name"]
-            i = self.info(t.word)
+            i = t.info or self.info(t.word)
+            if t.kin and not titled and (i.first or i.nick):
+                return ["first_name" if i.first else "nick_name"]  # "Son Michael", "wife Dot"
             if titled or i.last or not (i.first or i.nick):
                 return ["last_name"]
             return ["first_name" if i.first else "nick_name"]
@@ -910,6 +1062,19 @@ def _trie_regex(words) -> str:
         body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
         return f"(?:{body})?" if end else body
     return emit(trie)
+
+
+_MONTH_SET = frozenset(MONTHS)
+
+
+def _date_word(text: str, t: _Tok) -> bool:
+    """A month before a number ("May 3"): a date, even after a kin word."""
+    if t.word.lower() not in _MONTH_SET:
+        return False
+    k = t.end
+    while k < len(text) and text[k] in " \t":
+        k += 1
+    return k < len(text) and text[k].isdigit()
 
 
 def _title(t: _Tok) -> bool:

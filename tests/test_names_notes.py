@@ -1,0 +1,122 @@
+"""Names as nursing notes hide them: nick names in quotes after a person's context, family members
+by first name after a kin word, nick names in quotes or parentheses after a first name, and staff
+sign-offs with the initial glued to the surname. Every text is hand-written and fictitious."""
+import pytest
+
+from scrub.arbiter import arbitrate
+from scrub.detectors.names import NameDetector
+from scrub.types import Document
+
+DET = NameDetector()
+
+
+def found(text, threshold=0.7):
+    return arbitrate(DET.detect(Document(text)), threshold, text)
+
+
+def spans(text, threshold=0.7):
+    return [text[f.start:f.end] for f in found(text, threshold)]
+
+
+# (text, span that must be found whole, entity of the finding or None, role of its single part or None)
+POSITIVES = [
+    # a nick name in quotes after "calls out for", "asks for", "goes by"
+    ('Pt calls out for "Johnny" frequently overnight.', "Johnny", "full_name", "nick_name"),
+    ("Confused, keeps asking for 'Bobby', reoriented x3.", "Bobby", "full_name", "nick_name"),
+    ('Restless, yelling for "Patsy" at 0200.', "Patsy", "full_name", "nick_name"),
+    ('pt asks for "Bud" (her late husband).', "Bud", "full_name", "nick_name"),
+    ('Goes by "Peg".', "Peg", "full_name", "nick_name"),
+    ("Pt calling out for Eleanor, redirected.", "Eleanor", "full_name", None),
+    # a first name after a kin word, even when it is an ordinary or a function word
+    ("Son Will calling from Ohio tonight.", "Will", "full_name", None),
+    ("son Will called, updated on plan.", "Will", "full_name", None),
+    ("Daughter May visited this afternoon.", "May", "full_name", None),
+    ("her grandson, Will, at bedside", "Will", "full_name", None),
+    ("niece June brought clothes", "June", "full_name", None),
+    ("HCP Will aware of change in status.", "Will", "full_name", None),
+    ("daughter Bill visited today", "Bill", "full_name", "first_name"),
+    ("Wife Rose at bedside, updated.", "Rose", "full_name", "first_name"),
+    ("husband Frank in to visit", "Frank", "full_name", "first_name"),
+    ("Proxy Grace aware.", "Grace", "full_name", "first_name"),
+    # a kin word makes a lone name a FIRST name (its pseudonym is drawn from first names)
+    ("Son Michael in to visit, very supportive.", "Michael", "full_name", "first_name"),
+    ("Per daughter Karen, baseline is A&Ox3.", "Karen", "full_name", "first_name"),
+    ("Lives with wife Joan in a 2-story home.", "Joan", "full_name", "first_name"),
+    ("Boyfriend Marcus will drive her home.", "Marcus", "full_name", "first_name"),
+    # a nick name in quotes or parentheses right after a name
+    ('Wife Margaret ("Peggy") will assist with meds.', "Peggy", "nick_name", None),
+    ("Wife Margaret (Peggy) will assist with meds.", "Peggy", "nick_name", None),
+    ('Pt Dorothy "Dot" Kowalczyk seen.', "Dorothy \"Dot\" Kowalczyk", "full_name", None),
+    ('Sister Elizabeth ("Bess") at bedside.', "Bess", "nick_name", None),
+    ("Patient Robert ('Bob') ambulating in hall.", "Bob", "nick_name", None),
+    # a sign-off with the initial glued to the surname
+    ("ambulated 150 ft w/ RW.\n--TMcCarthy, PT x6655\n", "TMcCarthy", "full_name", None),
+    ("Tolerated well.\n-JSmith RN\n", "JSmith", "full_name", None),
+    ("Will continue to monitor.\n--MJones\n", "MJones", "full_name", None),
+    ("VSS overnight.\n— KObrien\n", None, None, None),  # a dash then a space: no sign-off shape
+    ("Pain 2/10.\nLGarcia RN", "LGarcia", "full_name", None),
+]
+
+
+@pytest.mark.parametrize("text,span,entity,role", POSITIVES)
+def test_note_name_found(text, span, entity, role):
+    fs = found(text)
+    if span is None:
+        assert not [f for f in fs if text[f.start:f.end].endswith("Obrien")], spans(text)
+        return
+    hits = [f for f in fs if text[f.start:f.end] == span]
+    assert hits, spans(text)
+    f = hits[0]
+    assert entity is None or f.entity == entity, f
+    if role is not None:
+        assert [p.entity for p in f.parts] == [role], f.parts
+
+
+def test_kin_function_word_names_are_not_posted():
+    """'Son Will' is a full name without parts: the engine posts parts only, so that 'will' and
+    'may' elsewhere in the note stay as written."""
+    for text in ("Son Will calling tonight.", "daughter May visited"):
+        (f,) = [f for f in found(text) if text[f.start:f.end] in ("Will", "May")]
+        assert f.entity == "full_name" and not f.parts
+
+
+def test_glued_signoff_parts():
+    text = "Gait steady.\n--TMcCarthy, PT\n"
+    (f,) = [f for f in found(text) if f.entity == "full_name"]
+    assert [(text[p.start:p.end], p.entity) for p in f.parts] == [("T", "first_name"), ("McCarthy", "last_name")]
+
+
+NEGATIVES = [
+    # jargon and ordinary words after the same context words
+    "Pt asks for Tylenol q6h prn.",
+    "pt asking for Ensure, encouraged fluids.",
+    "Calls out for Mom at times, reoriented.",
+    "asking for \"Help\" repeatedly overnight",
+    "Son will call back this evening.",
+    "Daughter May 3 visit planned.",  # a month before a number: a date
+    "Son: Will call back after 1500.",  # a heading; the modal after a colon is ambiguous
+    "Wife at bedside, will call with questions.",
+    "Family may visit after 1400.",
+    "Pt goes by wheelchair to PT.",
+    "HCP form signed; proxy aware.",
+    # parentheses and quotes after drugs, devices, places
+    "Coumadin (Warfarin) held for INR 3.4.",
+    "Foley (Coude) placed without difficulty.",
+    "Mepilex (Sacrum) changed, c/d/i",
+    "Pt (Alert) and calm",
+    "Ambulated with PT (Will reassess in AM).",
+    'Lasix ("water pill") given.',
+    # sign-off shapes that are not names
+    "- DNase 2.5 mg neb given\n",
+    "--IVFs at 75/hr\n",
+    "--KCl 20 mEq PO x1\n",
+    "--NGTube to LIWS\n",
+    "given DNase today",
+    "30d Holter. PT/OT/SLP.",
+    "Hoyer lift for transfers; Posey belt off.",
+]
+
+
+@pytest.mark.parametrize("text", NEGATIVES)
+def test_note_jargon_stays(text):
+    assert spans(text) == [], spans(text)
