@@ -856,7 +856,21 @@ def _clean_md(text: str, c: Candidate) -> bool:
     a, b = (int(x) for x in _numbers(text[c.start:c.end])[:2])  # the span may hold a time too
     if (a, b) in _PLAIN_FRACTIONS or a == b:
         return False
+    if b == 5 and _strength_list(text, c.start):
+        return False
     return not _READING_BEFORE.search(text, max(0, c.start - 16), c.start)
+
+
+#: a manual muscle test named, or a graded strength ("3+/5", "4-/5"), earlier on the line
+_STRENGTH_NEAR = regex.compile(r"(?<![\p{L}\d])(?:mmt|strength|motor|power)(?![\p{L}])|\d[+-][ \t]?/[ \t]?5(?!\d)",
+                               regex.IGNORECASE)
+
+
+def _strength_list(text: str, start: int) -> bool:
+    """"MMT 3+/5 hip flex, 4/5 ankle DF": an x/5 in a list of strength grades, not May 5th."""
+    lo = max(0, start - 48)
+    nl = text.rfind("\n", lo, start)
+    return bool(_STRENGTH_NEAR.search(text, nl + 1 if nl >= 0 else lo, start))
 
 
 def _pain_score(text: str, c: Candidate) -> bool:

@@ -79,6 +79,8 @@ POSITIVES = [
     # a whole date keeps its place before any word; a bare month/day before "x-ray" too
     ("fell 03/14/2024 L hip fracture", "03/14/2024", 0.9, 1.0),
     ("seen 3/14 x-ray clear", "3/14", 0.75, 0.9),
+    # a date on a line after a strength list is still a date
+    ("MMT 4+/5 throughout.\nLast seen 4/5, doing well", "4/5", 0.75, 0.9),
 ]
 
 
@@ -97,6 +99,10 @@ NEGATIVES = [
     "BP 120/80, HR 88, 130/85 later",
     "K 4.1, INR 2.3, Na 139, GCS 15",
     "3/5 strength in the left arm; 2/6 murmur at the apex",
+    # a list of strength grades: the later x/5 are grades too
+    "MMT 3+/5 hip flex, 4/5 ankle DF",
+    "Strength: R deltoid 4-/5, L grip 3/5, knee ext 4/5",
+    "motor exam with iliopsoas 2/5 and gastroc 4/5 on the left",
     "vision 20/20 on the right",
     "2/3 of patients respond",
     "follow up in 2/52",
