@@ -85,6 +85,26 @@ _TRIGGER_WORDS = frozenset({"team", "Team", "TEAM", "squad", "Squad", "club", "C
                             "Academy"})
 _GENERAL_AT = re.compile(r" General(?!\w)")
 _COMMA_TOWN = re.compile(r", (?P<t>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})")
+#: "retired Boston Globe pressman": a word of past or other employment before capitalized words
+_JOB_CUE = re.compile(r"(?:etired|ormer|x-)[ \t]*(?=[A-Z])")
+_JOB_LEADS = ("retired", "former", "ex-")
+_CAP_RUN = re.compile(r"(?:[A-Z][\w'’&.-]*[ \t]+){1,4}")
+_LOWER_WORDS = re.compile(r"[a-z]+(?:[ \t]+[a-z]+)?")
+#: "HHPT (Bayada)", "VNA (Amedisys)", "hospice (Care Dimensions)": an agency named in parentheses
+_PAREN_CAP = re.compile(r"\([ \t]*[A-Z]")
+_AGENCY_NAME = re.compile(r"(?P<n>[A-Z][\w'’&.-]*(?:[ \t]+(?:[A-Z][\w'’&.-]*|&|of|and|the)){0,4})[ \t]*\)")
+#: the home-care words before it (lower case; the character before must end a word)
+_AGENCY_CUES = ("vna", "vns", "hha", "hh", "hhpt", "hhot", "hhrn", "hhs", "pca", "home health",
+                "home-health", "homehealth", "home care", "home-care", "homecare", "homemaker", "hospice",
+                "services", "agency", "infusion")
+#: " at Needham", " Chelsea": a town after a facility's name
+_AT_TOWN = re.compile(r"[ \t]+at[ \t]+(?P<t>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){0,2})")
+_SP_TOWN = re.compile(r"[ \t]+(?P<t>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){0,2})")
+#: "Dr. Lisa Marchetti, MGH": a clinician's name and a comma or parenthesis before an initialism
+_DR_BEFORE = re.compile(r"(?:Dr\.?|MD|DO|NP|PA)[ \t]+[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){0,3}[ \t]*[,(/][ \t]*$"
+                        r"|(?:MD|DO|NP|PA-C|RN)[ \t]*[,(/][ \t]*$")
+_OF_PLACE = re.compile(r"[ \t]+of[ \t]+(?P<t>[A-Z]{2}(?![\w.])|[A-Z][a-z]+\.?(?:[ \t]+[A-Z][a-z]+){0,2})")
+_COMPASS = frozenset({"north", "south", "east", "west"})
 _NEVER = re.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` spans
 _CAPWORD = r"(?:[A-Z][\w'’&-]*\.?|[A-Z]\.(?:[ \t]?[A-Z]\.)*)"
 
@@ -142,6 +162,40 @@ def _cms_cores(directory: str, generic: frozenset[str] = frozenset()
     return PhraseTable.build(sorted(full) + sorted(items)), frozenset(leads), frozenset(pairs)
 
 
+_INITIAL_DROP = re.compile(r"(?i)\([^)]*\)|\b(?:inc|llc|corp|corporation|ltd|lp|the)\b\.?")
+_INITIAL_SPLIT = re.compile(r"[\s/-]+")
+_INITIAL_JOINERS = frozenset({"and", "of", "the", "at", "&", "for", "in", "on"})
+
+
+@lru_cache(maxsize=2)
+def _cms_initials(directory: str, exclude: frozenset[str]) -> frozenset[str]:
+    """The initials of multi-word CMS hospital names ("Beth Israel Deaconess Medical Center" →
+    "BIDMC", "Brigham and Women's Hospital" → "BWH"), 3 to 6 letters, joiners skipped, less
+    `exclude` (clinical abbreviations, states, the site acronyms)."""
+    out = set()
+    for r in read_tsv(Path(directory) / "hospitals.tsv.gz"):
+        name = _INITIAL_DROP.sub(" ", r["name"].split(",")[0])
+        words = [w for w in _INITIAL_SPLIT.split(name) if w and w.lower() not in _INITIAL_JOINERS]
+        if 3 <= len(words) <= 6 and all(w[0].isalpha() for w in words):
+            out.add("".join(w[0].upper() for w in words))
+    return frozenset(out - exclude)
+
+
+@lru_cache(maxsize=2)
+def _cms_single_cores(directory: str, generic: frozenset[str]) -> frozenset[str]:
+    """Lower-case one-word cores of CMS names that are no hospital's own town: "Mclean Hospital
+    Corporation" (Belmont) gives "mclean"; "Boston Medical Center" (Boston) gives nothing, since
+    "transferred to Boston" names the town."""
+    cores: dict[str, bool] = {}
+    for r in read_tsv(Path(directory) / "hospitals.tsv.gz"):
+        core = _minimal_core(r["name"].split(",")[0].strip())
+        if " " in core or not core.isalpha() or len(core) < 4 or core.lower() in generic:
+            continue
+        key = core.lower()
+        cores[key] = cores.get(key, True) and key != r["city"].lower()
+    return frozenset(k for k, ok in cores.items() if ok)
+
+
 def _split_and(toks: list[tuple[int, int, str]]) -> list[list[tuple[int, int, str]]]:
     """The names of a run joined by "and"/"&" ("Newbridge on the Charles and Marina Bay")."""
     parts, cur = [], []
@@ -173,7 +227,8 @@ class OrgDetector(Detector):
 
     DEFAULT_RULES = {"hospital_listed": 0.95, "hospital_core": 0.88, "hospital_word": 0.82,
                      "facility": 0.90, "town_facility": 0.85, "care_cue": 0.78, "employer": 0.80, "institution": 0.75, "state_general": 0.85, "saint": 0.80, "company": 0.88,
-                     "school": 0.88}
+                     "school": 0.88, "practice": 0.82, "employer_job": 0.80, "agency": 0.80,
+                     "hospital_initials": 0.85}
 
     @cached_property
     def rules(self) -> dict:
@@ -211,6 +266,34 @@ class OrgDetector(Detector):
         return out
 
     @cached_property
+    def _practice_heads(self) -> frozenset[str]:
+        """Heads that are also services' names ("Medicine"): read only after "at"."""
+        return frozenset(h for h in self.lists.get("practice_heads", ()) if h not in self._heads)
+
+    @cached_property
+    def _job_nouns(self) -> frozenset[str]:
+        return frozenset(self.lists.get("job_nouns", ()))
+
+    @cached_property
+    def _job_modifiers(self) -> frozenset[str]:
+        return frozenset(self.lists.get("job_modifiers", ()))
+
+    @cached_property
+    def _initials(self) -> tuple[frozenset[str], frozenset[str]]:
+        """CMS hospital initials: (read alone, read only in a hospital's context). Alone: four
+        letters or more and no English word ("BIDMC", "NWMC"); the rest ("MGH", "BWH") only after
+        "at"/"from", after a clinician's name, or before a town ("MGH Chelsea")."""
+        lex = self.lex
+        exclude = {w.upper() for w in self.lists.get("clinical_abbreviations", ())}
+        exclude |= {w.upper() for w in self._acronyms} | {w.upper() for w in self._generic}
+        exclude |= {h.upper() for h in self._heads} | set(_TRIGGER_WORDS)
+        every = _cms_initials(str(lex.directory), frozenset(exclude))
+        kept = [w for w in every if not lex.is_medical(w) and not lex.is_state(w)
+                and not lex.is_degree(w) and not lex.is_title(w) and not lex.is_country(w)]
+        alone = frozenset(w for w in kept if len(w) >= 4 and not lex.is_common_word(w))
+        return alone, frozenset(kept) - alone
+
+    @cached_property
     def _single_heads(self) -> frozenset[str]:
         """One-word heads: a word of a name is never one of them ("Elm Clinic and Riverside ...")."""
         return frozenset(h for h in self._heads if " " not in h) | frozenset(
@@ -235,6 +318,13 @@ class OrgDetector(Detector):
         for h in self.lists.get("town_heads", ()):
             if h not in auto:
                 auto.add_word(h, ("town", len(h), h))
+        for h in sorted(self._practice_heads):
+            if h not in auto:
+                auto.add_word(h, ("practice", len(h), h))
+        alone, ctx = self._initials
+        for w in sorted(alone | ctx):
+            if w not in auto:
+                auto.add_word(w, ("initials", len(w), w))
         # the templates' trigger words (teams, schools): their windows come from the same pass
         for w in sorted(_TRIGGER_WORDS):
             if w not in auto:
@@ -272,7 +362,7 @@ class OrgDetector(Detector):
         text = doc.text
         if not text:
             return []
-        heads, trig, lead_hits = self._head_hits(text)
+        heads, trig, lead_hits, inits = self._head_hits(text)
         windows = gate_windows(text, _NEVER, 110, 40, extra=trig) if trig else []
         out: list[Candidate] = list(self.matcher.match(text, windows)) if windows else []
         r = self.rules
@@ -291,6 +381,12 @@ class OrgDetector(Detector):
         self._saints(text, out)
         self._heads_pass(text, heads, out)
         self._care_cue(text, out)
+        if inits:
+            self._initials_pass(text, inits, out)
+        if "(" in text:
+            self._agencies(text, out)
+        if "etired" in text or "ormer" in text or "x-" in text:
+            self._job_employers(text, out)
         for g in _GENERAL_AT.finditer(text):
             m = _STATE_GENERAL.search(text, max(0, g.start() - 24), g.end())
             if m is None:
@@ -300,6 +396,110 @@ class OrgDetector(Detector):
                                      self.name, "context:state_general"))
         return out
 
+    def _initials_pass(self, text: str, hits: list[tuple[int, int]], out: list[Candidate]) -> None:
+        """"BIDMC", "(Dr. Pappas, BWH)", "f/u at MGH", "MGH Chelsea": a CMS hospital's initials,
+        whole words in capitals; a town after them is part of the name as written."""
+        alone, ctx = self._initials
+        like = self.rules["hospital_initials"]
+        n = len(text)
+        for s, e in hits:
+            if e < n and (text[e] in "'’-/&" and e + 1 < n and text[e + 1].isalnum()):
+                continue  # "BWH-like", "MGH/BWH" is still read: only a joined word is skipped
+            w = text[s:e]
+            end = self._town_after(text, e)
+            if end == e:
+                m = _SP_TOWN.match(text, e)
+                if m:
+                    words = m.group("t").split()
+                    for k in range(len(words), 0, -1):
+                        if self.lex.is_city(" ".join(words[:k])):
+                            end = m.start("t") + len(" ".join(words[:k]))
+                            break
+            if w not in alone and end == e:
+                before = text[max(0, s - 8):s]
+                if not (before.endswith(("at ", "@ ", "@", "from ", "to ", "At ", "From "))
+                        or _DR_BEFORE.search(text, max(0, s - 60), s)):
+                    continue
+            out.append(Candidate(s, self._poss(text, end), "hospital", like, self.name, "list:hospital_initials"))
+
+    def _agencies(self, text: str, out: list[Candidate]) -> None:
+        """"HHPT (Bayada)", "VNA (Amedisys)": a proper name in parentheses after a home-care word;
+        no service, month, town or abbreviation ("services (PT/OT)", "HHA (Mon/Thu)")."""
+        lex = self.lex
+        generic_j = self._generic_joiners
+        for p in _PAREN_CAP.finditer(text):
+            b = p.start()
+            while b > 0 and text[b - 1] in " \t":
+                b -= 1
+            pre = text[max(0, b - 12):b].lower()
+            if not pre.endswith(_AGENCY_CUES):
+                continue
+            cue = next(c for c in _AGENCY_CUES if pre.endswith(c))
+            if b - len(cue) > 0 and text[b - len(cue) - 1].isalnum():
+                continue  # "MHHS (": the cue must be a word of its own
+            m = _AGENCY_NAME.match(text, p.end() - 1)
+            if m is None:
+                continue
+            phrase = m.group("n")
+            words = phrase.split()
+            if any(c.isdigit() for c in phrase) or words[0] in _JOINERS_CAP:
+                continue
+            if len(words) == 1 and (len(phrase) <= 4 and phrase.isupper() or lex.is_medical(phrase)):
+                continue
+            if all(w.lower().strip(".") in generic_j or w.upper() in self._acronyms
+                   or w.lower().strip(".") in _MONTHS_DAYS for w in words):
+                continue
+            if lex.is_city(phrase) or lex.is_state(phrase) or lex.is_country(phrase) or lex.is_title(words[0]):
+                continue
+            share = lex.capitalized_share(words[0])
+            if len(words) == 1 and share is not None and share < 0.3:
+                continue  # "(Yes)", "(None)", "(pending)"
+            if len(words) > 1 and all(w.lower() in generic_j or (lex.capitalized_share(w) or 1.0) < 0.3
+                                      for w in words if w.lower() not in ("of", "and", "&", "the")) \
+                    and not any(w.lower() in generic_j for w in words):
+                continue  # "(Rolling Walker)", "(Shower Chair)": things, no agency
+            out.append(Candidate(m.start("n"), m.start("n") + len(phrase), "organization",
+                                 self.rules["agency"], self.name, "context:agency"))
+
+    def _job_employers(self, text: str, out: list[Candidate]) -> None:
+        """"retired Boston Globe pressman", "former Raytheon engineer": capitalized words between
+        a word of employment and a trade name an employer (no subject, language or service)."""
+        lex = self.lex
+        jobs = self._job_nouns
+        mods = self._job_modifiers
+        for c in _JOB_CUE.finditer(text):
+            word_end = c.start() + len(c.group().rstrip(" \t"))
+            lead = text[max(0, word_end - 7):word_end].lower()
+            if not lead.endswith(_JOB_LEADS):
+                continue
+            b = word_end - next(len(x) for x in _JOB_LEADS if lead.endswith(x))
+            if b > 0 and (text[b - 1].isalnum() or text[b - 1] == "-" and text[max(0, b - 5):b].lower() != "semi-"):
+                continue  # "unretired", "non-former"; "semi-retired" is read
+            run = _CAP_RUN.match(text, c.end())
+            if run is None:
+                continue
+            low = _LOWER_WORDS.match(text, run.end())
+            if low is None:
+                continue
+            trade = low.group()
+            first = trade.split()[0]
+            if trade not in jobs and first not in jobs:
+                continue
+            words = run.group().split()
+            if words[-1].endswith((".", ",")) and words[-1] not in ("U.S.",):
+                continue
+            if any(w in mods or w.upper() in self._acronyms or w.lower() in self._generic for w in words):
+                continue
+            phrase = " ".join(words)
+            if lex.is_city(phrase) or lex.is_state(phrase) or lex.is_country(phrase) \
+                    or lex.is_title(words[0]) or words[0].lower() in _MONTHS_DAYS:
+                continue
+            if any(lex.is_medical(w) for w in words):
+                continue
+            s = run.start()
+            out.append(Candidate(s, s + len(phrase), "organization", self.rules["employer_job"],
+                                 self.name, "context:employer_job"))
+
     def _care_cue(self, text: str, out: list[Candidate]) -> None:
         """A proper name where care is received: "admitted to Cedars-Sinai", "seen at UCSF",
         "treated at NYU Langone". The verb says a place of care follows; the words must be no
@@ -307,6 +507,7 @@ class OrgDetector(Detector):
         r = self.rules
         lex = self.lex
         generic_j = self._generic_joiners
+        singles = _cms_single_cores(str(lex.directory), generic_j)
         n = len(text)
         for a in _CARE_AT.finditer(text):
             cue = a.group(1)
@@ -334,12 +535,24 @@ class OrgDetector(Detector):
             for _ in range(4):
                 toks, more = self._name_after(text, pos)
                 if toks and len(toks) == 1 and _NUMBER_AFTER.match(text, toks[0][1]):
+                    w = toks[0][2]
+                    if why == "context:care_cue" and cue in ("at", "to", "from") and w.lower() in singles \
+                            and w[1:].lower() != w[1:] and not lex.is_state(w):
+                        # "hospitalized at McLean 2079": a hospital's core, then a year
+                        out.append(Candidate(toks[0][0], toks[0][1], "hospital", r["hospital_word"],
+                                             self.name, "context:care_hospital"))
                     break  # "sent to PSC 7951": an address or a code, no name
                 # "Newbridge on the Charles and Marina Bay": two names, each its own candidate (a
                 # joiner left alone between two findings would be posted as a name of its own)
                 for part in _split_and(toks):
                     if self._proper(part, town_ok=why == "context:employer" and cue != "in"):
                         out.append(Candidate(part[0][0], part[-1][1], "organization", like, self.name, why))
+                    elif why == "context:care_cue" and len(part) == 1 and cue in ("at", "to", "from") \
+                            and part[0][2].lower() in singles and not lex.is_state(part[0][2]):
+                        # "hospitalized at McLean": a CMS name's one-word core though a town
+                        # bears it too (not "to Boston": Boston Medical Center is in Boston)
+                        out.append(Candidate(part[0][0], part[0][1], "hospital", r["hospital_word"],
+                                             self.name, "context:care_hospital"))
                 if not toks or more is None:
                     break
                 pos = more
@@ -368,6 +581,15 @@ class OrgDetector(Detector):
             elif toks and (t in ("&", "and", "of") or t == "the" and toks[-1][2] in ("of", "on", "at")
                            or t in ("on", "at") and _THE_CAP.match(text, m.end())):
                 toks.append((m.start(), m.end(), t))
+            elif toks and t == "at" and toks[-1][2] not in _NAME_JOINERS:
+                # "Wingate at Needham", "Hebrew SeniorLife at Dedham": a facility and its town
+                town = self._town_at(text, m.start() - 1)
+                if town is None or all(w.lower().strip(".") in self._generic_joiners
+                                       or w in self._acronyms for _, _, w in toks):
+                    break
+                toks.append((m.start(), m.end(), t))
+                toks.append((town[0], town[1], text[town[0]:town[1]]))
+                break
             else:
                 break
         while toks and toks[-1][2] in _NAME_JOINERS:
@@ -447,13 +669,15 @@ class OrgDetector(Detector):
             out.append(Candidate(s, e, "hospital", self.rules["saint"], self.name, "context:saint"))
 
     def _head_hits(self, text: str) -> tuple[dict[int, tuple[int, str, str]], list[tuple[int, int]],
-                                             list[tuple[int, int]]]:
+                                             list[tuple[int, int]], list[tuple[int, int]]]:
         """One Aho-Corasick pass: heads (end → (start, kind, head), the longest per end), the
-        spans of the templates' trigger words and those of CMS cores' leading words after a space."""
+        spans of the templates' trigger words, those of CMS cores' leading words after a space and
+        those of CMS hospitals' initials."""
         n = len(text)
         hits: dict[int, tuple[int, str, str]] = {}
         trig: list[tuple[int, int]] = []
         leads: list[tuple[int, int]] = []
+        inits: list[tuple[int, int]] = []
         for end, (kind, length, head, lead) in self._head_auto.iter(text):
             s, e = end - length + 1, end + 1
             if lead:
@@ -463,13 +687,16 @@ class OrgDetector(Detector):
                     continue
             if (s > 0 and text[s - 1].isalnum()) or (e < n and text[e].isalnum()):
                 continue
+            if kind == "initials":
+                inits.append((s, e))
+                continue
             if kind == "trigger" or head in _TRIGGER_WORDS:
                 trig.append((s, e))
                 if kind == "trigger":
                     continue
             if e not in hits or s < hits[e][0]:
                 hits[e] = (s, kind, head)  # the longest head ending here ("Regional Medical Center")
-        return hits, trig, leads
+        return hits, trig, leads, inits
 
     def _heads_pass(self, text: str, hits: dict, out: list[Candidate]) -> None:
         """A proper name before a head word ("Elm Clinic", "Marina Corp", "Lincoln High School"),
@@ -482,6 +709,8 @@ class OrgDetector(Detector):
         single_heads = self._single_heads
         for e in sorted(hits):
             hs, kind, head = hits[e]
+            if kind == "practice" and "at " not in text[max(0, hs - 70):hs] and "@" not in text[max(0, hs - 70):hs]:
+                continue  # read only after "at": no walk back without one
             if kind == "company" and text[e:e + 1] == ":":
                 continue  # a field's label ("Insurance: Medicare"), no name
             # walk back over the words before the head, on the same line
@@ -513,6 +742,9 @@ class OrgDetector(Detector):
             k = 0
             while k < len(name) and (name[k][2].lower().rstrip(".") in generic_j
                                      or name[k][2] in self._acronyms):
+                if name[k][2].lower() in _COMPASS and k + 1 < len(name) \
+                        and name[k + 1][2].lower().rstrip(".") not in generic_j and _CAPTOK.fullmatch(name[k + 1][2]):
+                    break  # "South Shore Rehab", "North Shore Medical": a region's name
                 k += 1
             name = name[k:]
             if not name:
@@ -524,6 +756,20 @@ class OrgDetector(Detector):
                                          self._poss(text, e), "hospital", r["institution"], self.name,
                                          "context:institution"))
                 continue  # a department: "Cardiology Clinic", "Emergency Department"
+            if kind == "practice":
+                # "at Lakeside Medicine": only right after "at", and no medical word in the name
+                if not text[max(0, name[0][0] - 4):name[0][0]].endswith(("at ", "@ ", "At ")):
+                    continue
+                if any(lex.is_medical(w) for _, _, w in name):
+                    continue
+                shares = [lex.capitalized_share(w) for _, _, w in name]
+                if all(x is not None and x < 0.5 for x in shares):
+                    continue  # "at Nuclear Medicine"
+                if len(name) == 1 and lex.is_state(name[0][2]):
+                    continue  # "at Texas Medical": a state's, the location detector's
+                out.append(Candidate(name[0][0], self._poss(text, e), "organization", r["practice"], self.name,
+                                     "context:practice"))
+                continue
             if kind == "town" and _ACRONYM.fullmatch(name[-1][2]) and name[-1][2] not in self._acronyms \
                     and name[-1][2].lower() not in generic:
                 # "UCLA clinic", "UCSF med center": an institution's initials before a lower-case head
@@ -546,7 +792,27 @@ class OrgDetector(Detector):
             end = self._poss(text, e)
             if kind == "facility":
                 end = self._town_after(text, end)
+                if end == e:
+                    town = self._town_at(text, end)
+                    if town is not None:
+                        end = town[1]  # "South Shore Rehab at Braintree"
+                    else:
+                        of = _OF_PLACE.match(text, end)
+                        if of and (lex.is_state(of.group("t")) or lex.is_city(of.group("t"))):
+                            end = of.end()  # "Neighborhood Health Plan of RI"
             out.append(Candidate(name[0][0], end, ent, r[kind], self.name, f"context:{kind}"))
+
+    def _town_at(self, text: str, end: int) -> tuple[int, int] | None:
+        """The span of a listed town in " at <Town>" at `end`, if any."""
+        m = _AT_TOWN.match(text, end)
+        if m is None:
+            return None
+        words = m.group("t").split()
+        for k in range(len(words), 0, -1):
+            if self.lex.is_city(" ".join(words[:k])):
+                s = m.start("t")
+                return s, s + len(" ".join(words[:k]))
+        return None
 
     def _town_after(self, text: str, end: int) -> int:
         """"Johns Hopkins Hospital, Baltimore": a listed town after a facility's comma is part of
