@@ -132,6 +132,9 @@ sister-in-law brother-in-law mother-in-law father-in-law hcp proxy caregiver nei
 _KIN_STOP = frozenset(FUNCTION_WORDS) | frozenset(MONTHS)
 #: what may stand between a first name and a nick name in quotes or parentheses ("Dorothy ("Dot")")
 _NICK_OPEN = frozenset("(\"'“‘")
+#: field labels in capitals that follow a name on a header line ("Chuck Okonkwo DOB 05/17/2041")
+_FIELD_LABELS = frozenset({"DOB", "MRN", "SSN", "DOS", "DOA", "DOD", "MR", "ACCT", "AGE", "SEX", "RM",
+                           "ROOM", "BED", "PCP", "TEL", "PH", "FAX", "ADM", "MRN#", "DOB:", "CSN", "FIN"})
 #: the dashes that open a staff sign-off at a line's start ("--TMcCarthy, PT", "-JSmith RN")
 _SIGNOFF_DASH = frozenset("-–—~")
 
@@ -589,9 +592,10 @@ class NameDetector(Detector):
             before = "run" if closer.period and not closer.initial and not closer.title else "segment"
             i = j
         for k, (i, j, before) in enumerate(segs):
+            # (a field label in capitals after a name is no title-case phrase: "Chuck Okonkwo DOB")
             after_phrase = j < n and not toks[j].comma_before and not _capable(toks[j]) \
                 and not _context(toks[j]) and not _title(toks[j]) \
-                and not toks[j - 1].period
+                and not toks[j - 1].period and toks[j].word not in _FIELD_LABELS
             # "Graves, Frank R." : a lone surname, a comma, then a first name (and initials)
             if (k + 1 < len(segs) and j - i == 1 and segs[k + 1][0] == j and toks[j].comma_before
                     and not toks[i].period):

@@ -55,6 +55,10 @@ POSITIVES = [
     ("Will continue to monitor.\n--MJones\n", "MJones", "full_name", None),
     ("VSS overnight.\n— KObrien\n", None, None, None),  # a dash then a space: no sign-off shape
     ("Pain 2/10.\nLGarcia RN", "LGarcia", "full_name", None),
+    # a name opening a header line before a field label in capitals
+    ("Consult note\nChuck Abernathy DOB 02/11/2063 MRN 7781-2204\n", "Chuck Abernathy", "full_name", None),
+    ("Walter Nakamura MRN 0093315\nAdmit 3/3", "Walter Nakamura", "full_name", None),
+    ("Denise Oyelaran SEX F AGE 71", "Denise Oyelaran", "full_name", None),
 ]
 
 
@@ -113,6 +117,9 @@ NEGATIVES = [
     "--NGTube to LIWS\n",
     "given DNase today",
     "30d Holter. PT/OT/SLP.",
+    # capitals after a town or a firm are no field label: left to the place and organization rules
+    "Address: 12 Oak St, Braintree MA 02184",
+    "89F brought in by Quincy EMS at 0300.",
     "Hoyer lift for transfers; Posey belt off.",
 ]
 
