@@ -128,6 +128,11 @@ grandmother grandfather grandma grandpa aunt uncle cousin friend partner fiance 
 boyfriend girlfriend dtr stepson stepdaughter stepmother stepfather son-in-law daughter-in-law
 sister-in-law brother-in-law mother-in-law father-in-law hcp proxy caregiver neighbor
 """.split())
+#: what patients call family and staff ("calls out for \"Mama\"", "asking for Nana"): alone, no name
+ADDRESS_WORDS = frozenset("""
+mama mom momma mommy mum mummy ma papa pop pops dad daddy pa nana nanna nonna nonno grandma grandpa
+granny gramma grammy gram gramps auntie baby babe honey sweetie sweetheart doc doctor nurse
+""".split())
 #: stop words that are also real given names, allowed back after a kin word (see KIN)
 _KIN_STOP = frozenset(FUNCTION_WORDS) | frozenset(MONTHS)
 #: what may stand between a first name and a nick name in quotes or parentheses ("Dorothy ("Dot")")
@@ -806,6 +811,8 @@ class NameDetector(Detector):
         infos = [t.info for t in names]
         if title is None and len(names) == 1:
             only = names[0]
+            if only.word.lower() in ADDRESS_WORDS:
+                return None  # "calls out for Mama": how a patient calls someone, no name
             if ctx == "strong" and not only.kin and self._kin_before(text, start_pos):
                 only.kin = True  # "son Michael": a first name, whatever the surname lists say
             if only.kin and only.info is not None and only.info.stop is False and self.flag(only.word) == _KIN:

@@ -96,6 +96,9 @@ NEGATIVES = [
     "pt asking for Ensure, encouraged fluids.",
     "Calls out for Mom at times, reoriented.",
     "asking for \"Help\" repeatedly overnight",
+    'Pt calling for "Mama" all night.',  # what a patient calls family: no name
+    "Pt calls out for Nana, reoriented x2.",
+    'Keeps asking for "Doc".',
     "Son will call back this evening.",
     "Daughter May 3 visit planned.",  # a month before a number: a date
     "Son: Will call back after 1500.",  # a heading; the modal after a colon is ambiguous
