@@ -954,7 +954,10 @@ class NameDetector(Detector):
             else:
                 rid = "names.first_alone_start" if initial_pos else "names.first_alone"
             return Candidate(t.start, t.end, ent, self.like(rid), self.name, f"template:{rid}")
-        if i.last and not i.common and not i.medical and not initial_pos:
+        if i.last and not i.common and not i.medical and (not initial_pos or (
+                (i.share is None or i.share >= 0.9) and text[t.start - 1:t.start] == "(" and text[t.end:t.end + 1] == ")"
+                and not self._city(t.word))):
+            # ("Team aware (Kowalczyk)": a surname written with a capital, alone in parentheses)
             rid = "names.last_alone" if (i.share is None or i.share >= 0.8) else "names.last_alone_weak"
             return Candidate(t.start, t.end, "last_name", self.like(rid), self.name, f"template:{rid}")
         return None

@@ -55,6 +55,11 @@ POSITIVES = [
     ("Will continue to monitor.\n--MJones\n", "MJones", "full_name", None),
     ("VSS overnight.\n— KObrien\n", None, None, None),  # a dash then a space: no sign-off shape
     ("Pain 2/10.\nLGarcia RN", "LGarcia", "full_name", None),
+    # a surname alone in parentheses, when it is no English word
+    ("Covering team aware (Kowalczyk).", "Kowalczyk", "last_name", None),
+    ("Results called to MD (Abernathy) at 0415.", "Abernathy", None, None),
+    ("Seen in clinic, then team (Pietrzak) paged.", "Pietrzak", "last_name", None),
+    ("Discussed at rounds (Castellanos).", "Castellanos", "last_name", None),
     # a name opening a header line before a field label in capitals
     ("Consult note\nChuck Abernathy DOB 02/11/2063 MRN 7781-2204\n", "Chuck Abernathy", "full_name", None),
     ("Walter Nakamura MRN 0093315\nAdmit 3/3", "Walter Nakamura", "full_name", None),
@@ -113,6 +118,8 @@ NEGATIVES = [
     "Pt (Alert) and calm",
     "Ambulated with PT (Will reassess in AM).",
     'Lasix ("water pill") given.',
+    "Home meds (Lasix) held; Insurance (Medicare) verified.",
+    "Dressing (Mepilex) intact; drain (Hemovac) 30 cc.",
     # sign-off shapes that are not names
     "- DNase 2.5 mg neb given\n",
     "--IVFs at 75/hr\n",
