@@ -144,6 +144,20 @@ class SpacyEntityDetector(Detector):
         return word.isupper() and len(word) <= 4 and lex.is_common_word(word) and not (
             lex.is_first_name(word) or lex.is_surname(word) or lex.is_city(word))
 
+    def _lead_word(self, word: str) -> bool:
+        """A kin or role word ("Daughter", "Son", "Pt") or an ordinary word seldom capitalized
+        and no first name ("Called", "Discussed") in front of a person's name."""
+        word = word.strip(".,;:()'’")
+        if len(word) <= 1:
+            return False  # an initial: "A. Gupta"
+        if word.casefold() in _KIN:
+            return True
+        lex = self.lexicon
+        if lex is None or not lex.is_common_word(word) or lex.is_first_name(word) or lex.is_title(word):
+            return False
+        share = lex.capitalized_share(word)
+        return share is not None and share < 0.2
+
     def _has_name(self, run) -> bool:
         lex = self.lexicon
         if lex is None:
@@ -218,8 +232,9 @@ class SpacyEntityDetector(Detector):
                 # capitals abbreviation at either end of a person is not part of the name
                 while len(run) > 1 and self._tag_word(run[-1][2]):
                     run = run[:-1]
-                while len(run) > 1 and self._tag_word(run[0][2]):
-                    run = run[1:]
+                while len(run) > 1 and (self._tag_word(run[0][2]) or (
+                        label == "PERSON" and self._lead_word(run[0][2]))):
+                    run = run[1:]  # also "Daughter Chiamaka", "Pt Okafor", "Called Smith"
                 if label == "PERSON" and run and self._plain_words(run):
                     continue  # "Cancer Genetics", "Social Work": no name in it
             if not run:
@@ -238,6 +253,9 @@ class SpacyEntityDetector(Detector):
 
 
 _HEADING_AFTER = re.compile(r"[ \t]*:")
+_KIN = frozenset("""son daughter wife husband mother father brother sister niece nephew grandson
+granddaughter grandmother grandfather grandma grandpa boyfriend girlfriend fiance fiancé fiancee
+partner friend neighbor neighbour cousin aunt uncle mom dad caregiver pt patient per""".split())
 _FIELD_GAP = re.compile(r"\n|\t|  ")
 
 

@@ -92,3 +92,15 @@ def test_departments_of_plain_words_are_no_person(det, text, words):
     """A 'person' made only of ordinary, seldom-capitalized words and no first name is a
     department or service, not somebody."""
     assert not any(c.entity == "name" and words in text[c.start:c.end] for c in det.detect(Document(text)))
+
+
+@pytest.mark.parametrize("text, name, lead", [
+    ("Daughter Chiamaka asked about genetic testing.", "Chiamaka", "Daughter"),
+    ("Niece Oluwaseun will pick her up.", "Oluwaseun", "Niece"),
+])
+def test_kin_words_are_cut_off_a_name(det, text, name, lead):
+    """spaCy takes "Daughter Chiamaka" as one person; the kin word is not part of the name,
+    so it is not replaced by a name of its own."""
+    got = [text[c.start:c.end] for c in det.detect(Document(text)) if c.entity == "name"]
+    assert any(name in g for g in got)
+    assert not any(lead in g for g in got)

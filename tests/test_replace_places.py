@@ -154,3 +154,17 @@ def test_city_keeps_state_written_after_it():
     first = out[len("moved from "):out.index(",")]
     last = out.rsplit(" ", 1)[1]
     assert CITIES[first] == "NH" and CITIES[last] == "MA"
+
+
+@pytest.mark.parametrize("original, kind", [
+    ("Lakeside Medicine", "Medicine"),
+    ("Little Sprouts Daycare", "Daycare"),
+    ("Harbor View Pediatrics", "Pediatrics"),
+    ("Greenfield Counseling", "Counseling"),
+])
+def test_practices_keep_their_kind_word(original, kind):
+    """A practice, school or agency keeps the word that says what it is ("X Medicine",
+    "X Daycare") with a listed surname for its name, instead of leaving a hole in the note."""
+    out = one(original, "organization")
+    head, word = out.rsplit(" ", 1)
+    assert word == kind and LEX.is_surname(head) and head not in original

@@ -159,6 +159,9 @@ apt apartment ste suite unit fl floor rm room bldg building dept po p.o box rr r
 ORG_SUFFIX = frozenset("""
 corp corporation inc incorporated co company llc ltd limited group associates partners plc lp llp
 bank foundation trust holdings industries enterprises services systems international consulting
+medicine pediatrics practice physicians doctors healthcare health care counseling therapy dental
+daycare preschool school academy college university church parish agency association society
+pharmacy labs laboratories
 """.split())
 HOSPITAL_WORDS = frozenset("""
 hospital hospitals medical center centre clinic clinics health healthcare infirmary institute
