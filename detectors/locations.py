@@ -23,7 +23,29 @@ from scrub.types import Candidate, Document
 #: two-letter USPS codes that are also words or degrees: they need a ZIP or a listed city before
 AMBIGUOUS_STATES = frozenset({"IN", "OR", "ME", "OK", "PA", "MD", "DE", "HI", "MS", "AS", "GU"})
 
-_W = r"[A-Z][\w'’-]*\.?"  # a capitalized word, maybe abbreviated ("St.", "Mt.")
+_W = r"[A-Z][\w'’-]*\.?"
+#: abbreviations inside a street's name that end with a dot ("Mt. Vernon St", "So. Main St")
+_NAME_ABBR = frozenset({"Mt", "Ft", "St", "Pt", "So", "No", "Ste", "Dr", "Rev", "Gen", "Pres"})  # a capitalized word, maybe abbreviated ("St.", "Mt.")
+#: state codes that are also clinicians' degrees ("R. Sandoval, MD", "J. Warren, PA"): without a
+#: ZIP or a street they are a state only where the town before them cannot be a person's name
+DEGREE_STATES = frozenset({"MD", "PA"})
+#: lower-case words that make the capitalized words after them a place ("from Erie, PA")
+_PLACE_CUES = frozenset({"in", "from", "to", "at", "near", "of", "outside", "around", "via", "and"})
+#: a street named without its house number after "on", "off", "at", "near" ("her apartment on
+#: Blue Hill Ave", "lives off Main Street"): one to three Capitalized words (no capitals-only
+#: jargon such as "PT", no dot inside) and a thoroughfare suffix. The cue's literal head keeps the
+#: `re` scan cheap; the first word is checked in code (_NOT_A_NAME).
+_BARE_SUFFIXES = ("Street", "St", "Avenue", "Ave", "Road", "Rd", "Boulevard", "Blvd", "Drive", "Lane", "Ln",
+                  "Terrace", "Ter", "Parkway", "Pkwy", "Highway", "Hwy", "Turnpike", "Tpke", "Circle", "Cir",
+                  "Court", "Ct", "Place", "Pl", "Way")
+#: read back from a suffix found by the automaton: the cue and the name words right before it
+_BARE_BEFORE = re.compile(
+    r"(?<![\w'’-])(?:on|off|near|at|On|Off|Near|At)[ \t]+(?P<w>[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-z'’-]+){0,2})[ \t]+$")
+#: words that open a capitalized phrase but name no street ("On His Way", "at The Court")
+_NOT_A_NAME = frozenset({"His", "Her", "Their", "My", "Your", "Our", "The", "This", "That", "Its", "A",
+                         "An", "One", "Each", "Every", "No", "Any", "Some", "Same"})
+#: a town's public service after its name ("brought in by Boston EMS", "Quincy Fire", "Salem PD")
+_SERVICES = ("EMS", "Fire", "Police", "PD", "FD", "Ambulance")
 #: a capitalized word inside a town's name: a dot only after the usual abbreviations, so that a
 #: name never runs over a sentence's end ("moved to St. Louis. Lives in ...")
 _TW = r"(?:(?:St|Ste|Ft|Mt|Pt)\.|[A-Z][\w'’-]*)"
@@ -122,6 +144,10 @@ def _automaton(directory: str):
     for t in _TRIGGERS:
         for form in (t, t.capitalize(), t.title(), t.upper()):
             add(form, "trigger")  # "Rest Home" as well as "Rest home"
+    for w in _BARE_SUFFIXES:
+        add(w, "suffix")  # as written: a street's suffix is Capitalized
+    for w in _SERVICES:
+        add(w, "service")
     d = Path(directory)
     for r in read_tsv(d / "states.tsv.gz"):
         add(r["name"], "state")
@@ -175,7 +201,8 @@ class LocationDetector(Detector):
                      "city_state_zip": 0.97, "city_state_zip_unlisted": 0.85, "city_state": 0.90,
                      "town_in_context": 0.85, "town_weak": 0.72, "ambiguous_town_in_context": 0.75,
                      "state_name": 0.80, "country": 0.80, "zip_after_state": 0.92,
-                     "label_street": 0.80, "label_town": 0.80, "street_city": 0.85}
+                     "label_street": 0.80, "label_town": 0.80, "street_city": 0.85,
+                     "street_no_number": 0.85, "town_service": 0.85}
 
     @cached_property
     def rules(self) -> dict:
@@ -229,19 +256,27 @@ class LocationDetector(Detector):
         if not text:
             return []
         n = len(text)
-        triggers, names = [], []
+        triggers, names, suffixes, services = [], [], [], []
         for end, (kind, length) in _automaton(str(self.lex.directory)).iter(text):
             s = end - length + 1
             if (s > 0 and text[s - 1].isalnum()) or (end + 1 < n and text[end + 1].isalnum()):
                 continue
             if kind == "trigger":
                 triggers.append((s, end + 1, text[s:end + 1]))
+            elif kind == "suffix":
+                suffixes.append((s, end + 1))
+            elif kind == "service":
+                services.append(s)
             else:
                 names.append((s, end + 1, kind))
         out: list[Candidate] = []
         if triggers:
             out.extend(self._templates_near(text, triggers))
         streets = self._streets(text, out)
+        if suffixes:
+            self._bare_streets(text, suffixes, streets, out)
+        if services:
+            self._services(text, services, out)
         self._blocks(text, streets, out)
         self._towns(text, out)
         self._names(text, names, out)
@@ -339,9 +374,15 @@ class LocationDetector(Detector):
             m = _STREET.match(text, st)  # its lookbehind rejects a token longer than that
             if m is None or m.end("num") > a.end():
                 continue
+            num = m.group("num")
+            if num[-1] in "dhwmxyX":
+                continue  # "30d Holter", "5x Weekly": a duration or a count, no house number
             ws = _words(m.group("words"), m.start("words"))
             end = None
             for i in range(1, len(ws)):
+                last = ws[i - 1][2]
+                if last[-1] == "." and len(last) > 2 and not self._suffix(last) and last[:-1] not in _NAME_ABBR:
+                    break  # a sentence ends inside: "Holter. PT" is no street name
                 if self._suffix(ws[i][2]):
                     end = ws[i][1]
                     # "Elm Park Rd": a second suffix right after the first belongs to the name
@@ -362,6 +403,50 @@ class LocationDetector(Detector):
             out.append(c)
             found.append(c)
         return found
+
+    def _bare_streets(self, text: str, suffixes: list[tuple[int, int]], streets: list[Candidate],
+                      out: list[Candidate]) -> None:
+        """A street without its house number after "on", "off", "at", "near" ("on Elm St"): read
+        back from each suffix the automaton found."""
+        like = self.rules["street_no_number"]
+        covered = [(c.start, c.end) for c in streets]
+        for ss, se in suffixes:
+            lo = max(0, ss - 64)
+            m = _BARE_BEFORE.search(text, lo, ss)
+            if m is None:
+                continue
+            ws = m.start("w")
+            if m.group("w").split()[0] in _NOT_A_NAME:
+                continue
+            if any(a <= ws < b for a, b in covered):
+                continue
+            c = self._cand(ws, se, "street", like, "context:street_no_number")
+            out.append(c)
+            streets.append(c)
+
+    def _services(self, text: str, services: list[int], out: list[Candidate]) -> None:
+        """A listed town named by its service: "brought in by Boston EMS", "Quincy Fire"."""
+        like = self.rules["town_service"]
+        for at in services:
+            if not at or text[at - 1] not in " \t":
+                continue
+            lo = max(0, at - 40, text.rfind("\n", 0, at) + 1)
+            toks = _words(text[lo:at], lo)
+            cw = []
+            for tok in reversed(toks[-3:]):
+                if not _TW_RE.fullmatch(tok[2]):
+                    break
+                cw.append(tok)
+            if not cw:
+                continue
+            cw.reverse()
+            k = self._city_suffix(cw)
+            if k == 0:
+                continue
+            phrase = " ".join(w for _, _, w in cw[-k:])
+            if k == 1 and self._ambiguous_word(phrase):
+                continue  # "Mercy Ambulance": a word or a first name, not surely a town
+            out.append(self._cand(cw[-k][0], cw[-1][1], "city", like, "context:town_service"))
 
     def _blocks(self, text: str, streets: list[Candidate], out: list[Candidate]) -> None:
         r = self.rules
@@ -403,6 +488,8 @@ class LocationDetector(Detector):
             if code and st in AMBIGUOUS_STATES and not zp and k == 0:
                 continue
             city_s, city_e = cw[-k][0], cw[-1][1]
+            if code and st in DEGREE_STATES and not zp and self._named_person(text, toks, cw, k, streets, street_ends):
+                continue
             parts = [self._cand(city_s, city_e, "city", like, "list:places"),
                      self._cand(m.start("st"), m.end("st"), "state", like, "list:states")]
             if zp:
@@ -461,6 +548,30 @@ class LocationDetector(Detector):
                 like = r["zip_after_state"]
                 out.append(self._cand(m.start("st"), m.end("st"), "state", like, "context:zip_after_state"))
                 out.append(self._cand(m.start("zip"), m.end("zip"), "zip", like, "context:zip_after_state"))
+
+    def _named_person(self, text: str, toks: list, cw: list, k: int, streets: list, street_ends: list) -> bool:
+        """"Frank Tavares, MD": the words before a degree-like state code read as a person's name
+        (an initial, a title or a first name before the town; or a lone town that is a common
+        surname with no place cue or street before it), not as a town."""
+        city_s = cw[-k][0]
+        i = bisect_right(street_ends, city_s) - 1
+        if i >= 0 and text[streets[i].end:city_s].strip(" \t,\n") == "" and city_s - streets[i].end <= 4:
+            return False  # "12 Elm St, Bethesda, MD"
+        before = [t for t in toks if t[1] <= city_s]
+        if not before:
+            # a town alone at the line's start: a person only if a common surname
+            band = self.lex.surname_band(cw[-1][2]) if k == 1 else None
+            return band is not None and band <= 1  # "Smith, MD" signing a note
+        prev = before[-1][2]
+        bare = prev.rstrip(".,")
+        if prev.lower() in _PLACE_CUES or prev.endswith(("(", ":")):
+            return False
+        if len(bare) == 1 and bare.isupper():
+            return True  # "R. Sandoval, MD", "J Warren, PA"
+        if bare[:1].isupper() and (self.lex.is_title(bare) or self.lex.is_first_name(bare)):
+            return True  # "Dr. Erie, MD", "Frank Tavares, MD"
+        band = self.lex.surname_band(cw[-1][2]) if k == 1 else None
+        return band is not None and band <= 1  # "seen by Smith, MD"
 
     @cached_property
     def _state_memo(self) -> dict:

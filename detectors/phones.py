@@ -35,6 +35,8 @@ def _x_used(text: str, start: int) -> bool:
     j = start - 1 if start and text[start - 1].isspace() else start
     if j and text[j - 1].isdigit():
         return True  # "555-1234 x22" (us-extension: digits, a blank, "x")
+    if text[start + 1:start + 5].isdigit():
+        return True  # "x6655" (glued-extension: four or five digits against the "x")
     return _X_EXT.match(text, start + 1, start + 40) is not None  # "x4-5678" (internal-extension)
 _EXT_AFTER = regex.compile(r"[ \t]*(?:x|ext)", regex.IGNORECASE)
 #: a word right before it that makes "ddd-dddd" a range or a value, not a phone
@@ -58,6 +60,10 @@ _TRAILING = ("fax", "office", "mobile", "cell", "home", "work", "phone")
 #: the templates that need a label word (the rest need a run of digits)
 LABEL_TEMPLATES = frozenset({"fig113-labelled", "fig113-extension", "fig113-ext", "us-extension",
                              "labelled", "pager", "fax-labelled", "internal-extension"})
+#: label-led templates tried only where their own label word starts ("x6655", "ext. 4421"): one
+#: anchored attempt per "x" or "ext" instead of a scan of every label window
+ANCHORED_TEMPLATES = frozenset({"glued-extension", "ext-short"})
+_EXT_WORDS = frozenset({"x", "ext", "extn"})
 
 
 def _heads() -> "ahocorasick.Automaton":
@@ -91,11 +97,31 @@ _ANY_DIGIT = re.compile(r"\d")  # stdlib: one scan of a text for any (Unicode) d
 #: an "ext" or "x"
 _LABEL_BEFORE, _LABEL_AFTER = 32, 80
 
+#: a bare "p 21944" (a pager written as "p"): four or five digits, or "4-2210", after a lone "p";
+#: a pulse ("P 88"), a p-value ("p 0.05", "p<0.05") and "s/p" are not one (checked at the site)
+_P_TAIL = r"[ \t]*[#:.]?[ \t]*(\d-\d{4}|\d{4,5})[ \t]*(?:$|[\n\r,;)\]|/])"
+#: two scans with a literal head ('p', then 'P'): several times cheaper than one led by [pP]
+_P_NUMBERS = (re.compile("p" + _P_TAIL, re.MULTILINE), re.compile("P" + _P_TAIL, re.MULTILINE))
+#: ... and only on a sign-off line: a clinician's credential or role earlier on the same line
+#: ("A. Gupta MD, Neurology, p 21944", "--K. Lund RN p 4-4410")
+_CREDENTIAL = re.compile(
+    r"(?<![\w-])(?:MD|DO|RN|NP|PA|PA-C|PT|OT|SLP|RT|RRT|SW|LICSW|LCSW|MSW|CM|CCM|PharmD|RPh|DPT|"
+    r"CNS|APRN|FNP|ANP|MBBS|PGY-?\d|[Rr]esident|[Ff]ellow|[Ii]ntern|[Aa]ttending|[Hh]ospitalist|"
+    r"[Ss]urgery|[Mm]edicine|[Nn]eurology|[Cc]ardiology|[Pp]sychiatry)(?![\w-])")
+#: an interpreter's ID number: "used interpreter (Carlos, #8842)", "Interpreter ID 204513"
+_INTERPRETER = re.compile(r"[Ii]nterpret")
+_INTERPRETER_ID = re.compile(
+    r"[^\n.;]{0,48}?(?:#|(?<![\w])(?:ID|id|Id|number|num|no\.?)(?![\w]))[ \t]*[#:]?[ \t]*(\d{3,7})"
+    r"(?![\w])(?![/.,:-]\d)")
 #: the number before a kind written after it ("930.167.3943 fax", "082 490 1693-Office")
 _NUMBER_BEFORE = regex.compile(r"(?<![\w+(])(\+?\(?\d[\d \t().-]{5,20}\d)[ \t]*[-(]?[ \t]*$")
 #: a digit-led template match lies inside a gate hit but for a "+" or "(" before it; context
 #: words are looked up in the whole text, so windows need not hold them
 _BEFORE, _AFTER = 4, 4
+
+
+def _match_start(m) -> int:
+    return m.start()
 
 
 def _digits(s: str) -> str:
@@ -146,7 +172,8 @@ class PhoneDetector(Detector):
     entities = ("phone", "fax")
     template_families = ("phones",)
 
-    DEFAULT_RULES = {"local_number": 0.75, "trailing_fax": 0.90, "trailing_phone": 0.85}
+    DEFAULT_RULES = {"local_number": 0.75, "trailing_fax": 0.90, "trailing_phone": 0.85,
+                     "signoff_pager": 0.85, "interpreter_id": 0.85}
 
     def validators(self) -> dict:
         return {"phone_digits": phone_digits, "labelled_phone": labelled_phone, "pager": pager,
@@ -160,14 +187,21 @@ class PhoneDetector(Detector):
     @cached_property
     def _matchers(self) -> tuple[TemplateMatcher, TemplateMatcher]:
         """Digit-led templates scan around digit runs; label-led ones only near label words."""
-        digit = [t for t in self.templates if t.id not in LABEL_TEMPLATES]
+        digit = [t for t in self.templates if t.id not in LABEL_TEMPLATES | ANCHORED_TEMPLATES]
         label = [t for t in self.templates if t.id in LABEL_TEMPLATES]
         return (TemplateMatcher(digit, self.name, self.validators()),
                 TemplateMatcher(label, self.name, self.validators()))
 
+    @cached_property
+    def _anchored(self) -> TemplateMatcher:
+        """The templates tried at the start of an "x" or "ext" label word only."""
+        return TemplateMatcher([t for t in self.templates if t.id in ANCHORED_TEMPLATES], self.name,
+                               self.validators())
+
     @staticmethod
-    def _label_hits(text: str) -> tuple[list[tuple[int, int]], list[int]]:
-        """Windows around leading label words followed by a digit, and trailing label starts."""
+    def _label_hits(text: str, exts: list[tuple[int, int]] | None = None) -> tuple[list[tuple[int, int]], list[int]]:
+        """Windows around leading label words followed by a digit, and trailing label starts
+        (and, into `exts`, anchors at the "x" and "ext" words among the leading ones)."""
         lower = text.lower()
         if len(lower) != len(text):
             lower = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
@@ -188,6 +222,8 @@ class PhoneDetector(Detector):
                     next_digit = found.start() if found else n + 1_000_000
                 if next_digit - end <= 48 and (length != 1 or _x_used(text, start)):
                     leading.append((start, end + 1))
+                    if exts is not None and next_digit - end <= 16 and lower[start:end + 1] in _EXT_WORDS:
+                        exts.append((start, min(n, end + 64)))
         return leading, trailing
 
     def windows(self, text: str) -> list[tuple[int, int]]:
@@ -273,10 +309,13 @@ class PhoneDetector(Detector):
         if not _ANY_DIGIT.search(text):
             return []  # every template, labelled or trailing number holds digits
         digit, label = self._matchers
-        leading, trailing = self._label_hits(text)
+        exts: list[tuple[int, int]] = []
+        leading, trailing = self._label_hits(text, exts)
         out = self._digit_led(text)
         if leading:  # no gate hits: the label words are the only windows
             out += label.match(text, gate_windows(text, (), _LABEL_BEFORE, _LABEL_AFTER, extra=leading))
+        if exts:
+            out += self._anchored.match_at(text, exts)
         rules = self.rules
         local = float(rules["local_number"])
         extra = []
@@ -299,7 +338,50 @@ class PhoneDetector(Detector):
             if self._local_in_prose(text, exchange, c.start, c.end):
                 extra.append(Candidate(c.start, c.end, "phone", local, self.name,
                                        "context:local-number"))
+        extra += self._signoff_pagers(text, float(rules["signoff_pager"]))
+        if "nterpret" in text:
+            extra += self._interpreter_ids(text, float(rules["interpreter_id"]))
         return out + extra
+
+    def _signoff_pagers(self, text: str, like: float) -> list[Candidate]:
+        """"p 21944" on a line that names a clinician's credential or role before it."""
+        lower, upper = _P_NUMBERS
+        first = lower.search(text)
+        if first is None and upper.search(text) is None:
+            return []  # the common case: one search each, no list
+        out = []
+        hits = [m for p in _P_NUMBERS for m in p.finditer(text)]
+        if len(hits) > 1:
+            hits.sort(key=_match_start)
+        for m in hits:
+            s = m.start()
+            if s and (text[s - 1].isalnum() or text[s - 1] in "/_-.'"):
+                continue  # "s/p 1234", "bp 1234", "Ip. 1234"
+            num = m.group(1)
+            if len(num) == 4 and num[:2] < "24" and num[2] < "6":
+                # "UO 200cc p 1400," ("p" for "after", then a time): only as a list's item
+                k = s - 1
+                while k >= 0 and text[k] in " \t":
+                    k -= 1
+                if k < 0 or text[k] not in ",/|;":
+                    continue
+            lo = max(text.rfind("\n", 0, s) + 1, s - 100)
+            if _CREDENTIAL.search(text, lo, s) is None:
+                continue
+            out.append(Candidate(m.start(1), m.end(1), "phone", like, self.name, "context:signoff-pager"))
+        return out
+
+    def _interpreter_ids(self, text: str, like: float) -> list[Candidate]:
+        """An ID number (a '#', "ID", "number" before it) just after "interpreter"."""
+        out = []
+        for m in _INTERPRETER.finditer(text):
+            e = m.end()
+            while e < len(text) and text[e].isalpha():
+                e += 1  # "interpreter", "interpreting", "interpretation"
+            i = _INTERPRETER_ID.match(text, e)
+            if i is not None:
+                out.append(Candidate(i.start(1), i.end(1), "phone", like, self.name, "context:interpreter-id"))
+        return out
 
     @staticmethod
     def _local_in_prose(text: str, exchange: int, s: int, e: int) -> bool:
