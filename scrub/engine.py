@@ -7,6 +7,8 @@ the findings of consecutive lines) → arbiter again → findings.
 """
 from __future__ import annotations
 
+import functools
+
 import bisect
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -227,6 +229,27 @@ def _inside_same(c: Candidate, findings: Sequence[Finding], starts: Sequence[int
         p.entity == c.entity and p.start <= c.start and c.end <= p.end for p in f.parts)
 
 
+_AS_WRITTEN = "\0"
+
+
+@functools.lru_cache(maxsize=1)
+def _ordinary_word():
+    """A test for values that are also ordinary English words often written in lower case
+    ("Rose", "Frank", "Will", "Hope"); without the word lists, nothing is."""
+    try:
+        from .lexicon import Lexicon
+        lex = Lexicon.default()
+    except Exception:  # the word lists are optional here
+        return lambda value: False
+
+    def ordinary(value: str) -> bool:
+        if " " in value or not lex.is_common_word(value):
+            return False
+        share = lex.capitalized_share(value)
+        return share is not None and share < 0.85  # "Rose", "Frank" yes; "Virginia" no
+    return ordinary
+
+
 def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Candidate]:
     """Candidates for later (and earlier) mentions of the values confirmed findings hold.
 
@@ -235,6 +258,7 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
     capitalization they were found in; others match in any case.
     """
     values: dict[str, str] = {}
+    ordinary = _ordinary_word()
     for f in findings:
         if f.protected:
             continue
@@ -248,6 +272,9 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
             if value.endswith(("'s", "’s")):
                 value = value[:-2]
             # keep the first entity a value was found as (findings are in text order)
+            if value not in values and value[:1].isupper() and ordinary(value):
+                # "wife Rose", "husband Frank": as written only, so "BP rose" stays
+                values[value] = u.entity + _AS_WRITTEN
             values.setdefault(value, u.entity)
     if not values:
         return []
@@ -262,6 +289,8 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
         if len(needle) != len(value):
             continue
         strict = value.islower() or len(value) <= 3  # ordinary words, initials: as written
+        if ent.endswith(_AS_WRITTEN):
+            ent, strict = ent[:-len(_AS_WRITTEN)], True
         pos = low.find(needle)
         while pos >= 0:
             end = pos + len(needle)
@@ -290,7 +319,10 @@ def _post_regex(text: str, values: dict[str, str], likelihood: float) -> list[Ca
     for m in pat.finditer(text):
         word = m.group(1)
         for value, ent in by_fold.get(word.casefold(), ()):
-            if (value.islower() or len(value) <= 3) and word != value:
+            strict = value.islower() or len(value) <= 3
+            if ent.endswith(_AS_WRITTEN):
+                ent, strict = ent[:-len(_AS_WRITTEN)], True
+            if strict and word != value:
                 continue
             out.append(Candidate(m.start(1), m.end(1), ent, likelihood, "scrub.posting.v1", "posting"))
             break

@@ -77,6 +77,20 @@ def test_posting_keeps_case_for_common_lowercase_values():
     assert [text[c.start:c.end] for c in post(text, [f], 0.9)] == ["frank", "frank"]
 
 
+@pytest.mark.parametrize("text, name, posted", [
+    ("Wife Rose at bedside. BP rose to 150s. Rose updated.", "Rose", ["Rose", "Rose"]),
+    ("Husband Frank in. frank blood in Foley; Frank aware.", "Frank", ["Frank", "Frank"]),
+    ("Daughter Hope called. We hope for rehab. HOPE agreed.", "Hope", ["Hope"]),
+    ("Seeing Kowalski; kowalski in clinic later.", "Kowalski", ["Kowalski", "kowalski"]),
+])
+def test_posting_keeps_case_for_names_that_are_also_words(text, name, posted):
+    """A capitalized value that is also an ordinary word ("Rose", "Frank", "Hope") is posted
+    only as written, so "BP rose" and "frank blood" stay; a plain surname in any case."""
+    s = text.index(name)
+    f = Finding(s, s + len(name), "first_name", 0.9, "names")
+    assert [text[c.start:c.end] for c in post(text, [f], 0.9)] == posted
+
+
 def test_protected_findings_post_nothing():
     """Medical terms are never posted as names."""
     text = "Hodgkins disease; Hodgkins again"
