@@ -427,10 +427,11 @@ class LocationDetector(Detector):
     def _services(self, text: str, services: list[int], out: list[Candidate]) -> None:
         """A listed town named by its service: "brought in by Boston EMS", "Quincy Fire"."""
         like = self.rules["town_service"]
+        memo = self._service_memo
         for at in services:
             if not at or text[at - 1] not in " \t":
                 continue
-            lo = max(0, at - 40, text.rfind("\n", 0, at) + 1)
+            lo = max(0, at - 40, text.rfind("\n", max(0, at - 40), at) + 1)
             toks = _words(text[lo:at], lo)
             cw = []
             for tok in reversed(toks[-3:]):
@@ -440,13 +441,17 @@ class LocationDetector(Detector):
             if not cw:
                 continue
             cw.reverse()
-            k = self._city_suffix(cw)
-            if k == 0:
-                continue
-            phrase = " ".join(w for _, _, w in cw[-k:])
-            if k == 1 and self._ambiguous_word(phrase):
-                continue  # "Mercy Ambulance": a word or a first name, not surely a town
-            out.append(self._cand(cw[-k][0], cw[-1][1], "city", like, "context:town_service"))
+            key = " ".join(w for _, _, w in cw)
+            k = memo.get(key)
+            if k is None:
+                k = self._city_suffix(cw)
+                if k == 1 and self._ambiguous_word(cw[-1][2]):
+                    k = 0  # "Mercy Ambulance": a word or a first name, not surely a town
+                if len(memo) > 50_000:
+                    memo.clear()
+                memo[key] = k
+            if k:
+                out.append(self._cand(cw[-k][0], cw[-1][1], "city", like, "context:town_service"))
 
     def _blocks(self, text: str, streets: list[Candidate], out: list[Candidate]) -> None:
         r = self.rules
@@ -465,7 +470,7 @@ class LocationDetector(Detector):
             a, zp = sm, sm.group("zip")
             # up to four capitalized words right before the comma, on its line (read backwards:
             # a regex search over the window would retry at every start)
-            lo = max(0, a.start() - 80, text.rfind("\n", 0, a.start()) + 1)
+            lo = max(0, a.start() - 80, text.rfind("\n", max(0, a.start() - 80), a.start()) + 1)
             toks = _words(text[lo:a.start()], lo)
             cw = []
             for tok in reversed(toks[-4:]):
@@ -504,8 +509,11 @@ class LocationDetector(Detector):
                 if len(gap) <= 4 and gap.strip(" \t,\n") == "" and gap.count("\n") <= 1:
                     street = c
             if street is None:
-                ls = text.rfind("\n", 0, city_s)
-                if ls > 0 and text[ls + 1:city_s].strip() == "":
+                ls = city_s  # the line break right before the town, past blanks only (no scan back)
+                while ls > 0 and text[ls - 1] != "\n" and text[ls - 1].isspace():
+                    ls -= 1
+                ls = ls - 1 if ls > 0 and text[ls - 1] == "\n" else -1
+                if ls > 0:
                     ps = text.rfind("\n", 0, ls) + 1
                     nm = _NAME_NUMBER_LINE.match(text[ps:ls])
                     if nm:
@@ -572,6 +580,10 @@ class LocationDetector(Detector):
             return True  # "Dr. Erie, MD", "Frank Tavares, MD"
         band = self.lex.surname_band(cw[-1][2]) if k == 1 else None
         return band is not None and band <= 1  # "seen by Smith, MD"
+
+    @cached_property
+    def _service_memo(self) -> dict:
+        return {}
 
     @cached_property
     def _state_memo(self) -> dict:
