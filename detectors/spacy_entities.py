@@ -113,7 +113,7 @@ class SpacyEntityDetector(Detector):
         except Exception:  # the word lists are optional for this detector
             return None
 
-    def _heading_or_word(self, text: str, s: int, e: int) -> bool:
+    def _heading_or_word(self, text: str, s: int, e: int, label: str = "") -> bool:
         """One word that is a section heading ("Neuro:", "GU:"), a short all-capitals
         abbreviation ("NPN") or an ordinary word seldom capitalized ("Cont") and no name."""
         word = text[s:e]
@@ -123,8 +123,8 @@ class SpacyEntityDetector(Detector):
         if lex is None:
             return False
         named = lex.is_first_name(word) or lex.is_surname(word) or lex.is_city(word)
-        if word.isupper() and len(word) <= 4 and not named:
-            return True
+        if word.isupper() and not named and (len(word) <= 4 or label == "PERSON" and len(word) <= 6):
+            return True  # "NPN"; a person "MOLST"
         if not named and lex.is_common_word(word):
             share = lex.capitalized_share(word)
             return share is not None and share < 0.5
@@ -235,8 +235,11 @@ class SpacyEntityDetector(Detector):
                 while len(run) > 1 and (self._tag_word(run[0][2]) or (
                         label == "PERSON" and self._lead_word(run[0][2]))):
                     run = run[1:]  # also "Daughter Chiamaka", "Pt Okafor", "Called Smith"
-                if label == "PERSON" and run and self._plain_words(run):
-                    continue  # "Cancer Genetics", "Social Work": no name in it
+                if label == "PERSON":
+                    while run and not _NAME_TOKEN.fullmatch(run[-1][2]):
+                        run = run[:-1]  # "Coreg 12.5", "Braden 16", "Mg>2", "6-8"
+                    if run and self._plain_words(run):
+                        continue  # "Cancer Genetics", "Social Work": no name in it
             if not run:
                 continue
             for rs, re_ in _core(text, run[0][0], run[-1][1]):
@@ -247,12 +250,24 @@ class SpacyEntityDetector(Detector):
                 if len(word.replace(".", "")) <= 1:
                     continue
                 if label in ("PERSON", "GPE", "ORG") and " " not in text[rs:re_] and \
-                        self._heading_or_word(text, rs, re_):
+                        self._heading_or_word(text, rs, re_, label):
                     continue
+                if label in ("PERSON", "ORG") and " " not in text[rs:re_] and \
+                        _DOSE_AFTER.match(text, re_) and not _TITLE_BEFORE.search(text, max(0, rs - 8), rs):
+                    continue  # "Neo gtt", "Coreg 12.5 mg", "Braden 16", "Toco q2-3 min"
                 yield rs, re_
 
 
 _HEADING_AFTER = re.compile(r"[ \t]*:")
+#: a token that can be part of a name: letters, with inner dots, hyphens and apostrophes
+_NAME_TOKEN = re.compile(r"[^\W\d_][^\W\d_.'’-]*(?:[.'’-][^\W\d_]*)*[.,]?")
+#: after a one-word "person": a dose, a rate, a route or a score, so a drug, device or scale
+_DOSE_AFTER = re.compile(
+    r"[ \t]*(?:\d[\d.,]*[ \t]?(?:mg|mcg|g|gm|grams?|units?|u|ml|meq|mmol|%|mg/\w+|mcg/\w+)(?![^\W\d_])|(?:gtt|drip|infusion|titrat\w*|mg|mcg|units?|ml|po|iv|ivp|sq|sc|im|sl|pr|prn|"
+    r"q\d|q[ \t]?\d|qd|qhs|qam|qpm|bid|tid|qid|daily|tabs?|caps?|nebs?|patch|gel|cream|"
+    r"balance|gait|score|scale)(?![^\W\d_]))", re.IGNORECASE)
+_TITLE_BEFORE = re.compile(r"(?:\b(?:dr|mr|mrs|ms|miss|mx|prof|rev|sr|fr)\.?|\bsister|\bbrother)[ \t]*$",
+                           re.IGNORECASE)
 _KIN = frozenset("""son daughter wife husband mother father brother sister niece nephew grandson
 granddaughter grandmother grandfather grandma grandpa boyfriend girlfriend fiance fiancé fiancee
 partner friend neighbor neighbour cousin aunt uncle mom dad caregiver pt patient per""".split())

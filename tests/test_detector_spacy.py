@@ -104,3 +104,17 @@ def test_kin_words_are_cut_off_a_name(det, text, name, lead):
     got = [text[c.start:c.end] for c in det.detect(Document(text)) if c.entity == "name"]
     assert any(name in g for g in got)
     assert not any(lead in g for g in got)
+
+
+@pytest.mark.parametrize("text, word", [
+    ("CV: NSR 80s. Neo gtt weaned off at 0300, MAP > 65.", "Neo"),
+    ("Meds: Lasix 40 mg PO BID, Coreg 12.5 mg BID, Aldactone daily.", "Coreg"),
+    ("K+ 3.8 repleted w/ 40 mEq KCl PO, Mg>2, no repletion needed.", "Mg>2"),
+    ("Code status DNR/DNI, MOLST completed.\nPlan: comfort care.", "MOLST"),
+    ("Comfort meds: morphine gtt 2 mg/h + prn, Haldol prn. MOLST signed.", "Haldol"),
+])
+def test_drugs_doses_and_forms_are_no_person(det, text, word):
+    """A one-word 'person' before a dose, a rate or a route is a drug ("Neo gtt", "Coreg 12.5
+    mg"); a span of numbers and signs or a form's initials in capitals is nobody either."""
+    assert not any(word in text[c.start:c.end] and c.likelihood >= 0.7
+                   for c in det.detect(Document(text)))
