@@ -51,7 +51,9 @@ _CARE_AT = re.compile(r" (at|to|@|in|from|for|by|with)(?: the| our)? (?=[A-Z])")
 #: a verb or noun before "at"/"for"/"by" that names an employer ("works at Raytheon")
 _EMPLOY_VERBS = tuple(v + " " for v in (
     "works", "worked", "working", "work", "employed", "employee", "job", "retired", "retiring",
-    "teaches", "taught", "teacher", "volunteers", "volunteered", "employer", "employment"))
+    "teaches", "taught", "teacher", "volunteers", "volunteered", "employer", "employment",
+    # a past employer: "formerly with", "laid off from", "retired from", "previously at"
+    "formerly", "previously", "laid off", "let go", "resigned"))
 #: words inside a name after a cue: "Newbridge on the Charles", "Brigham and Women's"
 _NAME_JOINERS = frozenset({"&", "and", "of", "on", "the", "at"})
 _NEXT_CAP = re.compile(r"[ \t]*(?:and[ \t]+|or[ \t]+)?([A-Z])")
@@ -77,7 +79,7 @@ _INSTITUTION = frozenset({"General", "County", "City", "Memorial", "Community", 
 _HOSPITAL_HEADS = frozenset({"Hospital", "Hosp", "Hosp.", "Medical Center", "Medical Centre", "Infirmary"})
 _JOINERS_CAP = frozenset({"The", "A", "An", "Our", "Your", "His", "Her", "Their", "This", "That"})
 #: a capitalized word with a dot that ends no sentence: "St.", "Mt.", "J.", "Inc." ("Bay." does)
-_ABBREV = re.compile(r"[A-Z][a-z]?\.|(?:[A-Z]\.)+|(?:Ste|Inc|Mtn|Bros|Ltd|Ave|Hosp|Med|Ctr)\.")
+_ABBREV = re.compile(r"[A-Z][a-z]?\.|(?:[A-Z]\.)+|(?:Ste|Inc|Mtn|Bros|Ltd|Ave|Hosp|Med|Ctr|ST|STE|MT)\.")
 #: "Mass General", "Mass. General": a state's name or AP abbreviation before "General"
 _STATE_GENERAL = re.compile(r"(?<![\w'’-])(?P<st>[A-Z][a-z]+\.?(?: [A-Z][a-z]+)?) General(?!\w)")
 _TRIGGER_WORDS = frozenset({"team", "Team", "TEAM", "squad", "Squad", "club", "Club", "CLUB", "league", "League",
@@ -96,7 +98,9 @@ _AGENCY_NAME = re.compile(r"(?P<n>[A-Z][\w'’&.-]*(?:[ \t]+(?:[A-Z][\w'’&.-]*
 #: the home-care words before it (lower case; the character before must end a word)
 _AGENCY_CUES = ("vna", "vns", "hha", "hh", "hhpt", "hhot", "hhrn", "hhs", "pca", "home health",
                 "home-health", "homehealth", "home care", "home-care", "homecare", "homemaker", "hospice",
-                "services", "agency", "infusion")
+                "services", "agency", "infusion",
+                # a place of care named in parentheses: "urgent care (Lahey)", "pharmacy (Rite Aid)"
+                "urgent care", "urgent-care", "urgentcare", "walk-in", "clinic", "pharmacy", "lab")
 #: " at Needham", " Chelsea": a town after a facility's name
 _AT_TOWN = re.compile(r"[ \t]+at[ \t]+(?P<t>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){0,2})")
 _SP_TOWN = re.compile(r"[ \t]+(?P<t>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){0,2})")
@@ -105,6 +109,23 @@ _DR_BEFORE = re.compile(r"(?:Dr\.?|MD|DO|NP|PA)[ \t]+[A-Z][\w'’.-]*(?:[ \t]+[A
                         r"|(?:MD|DO|NP|PA-C|RN)[ \t]*[,(/][ \t]*$")
 _OF_PLACE = re.compile(r"[ \t]+of[ \t]+(?P<t>[A-Z]{2}(?![\w.])|[A-Z][a-z]+\.?(?:[ \t]+[A-Z][a-z]+){0,2})")
 _COMPASS = frozenset({"north", "south", "east", "west"})
+#: "of Cape Cod", "of the North Shore", "OF GREATER LOWELL": the place after "VNA"/"Hospice"
+_OF_NAME = re.compile(r"[ \t]+(?:of|OF)[ \t]+(?:(?:the|THE)[ \t]+)?"
+                      r"(?P<t>[A-Z][\w'’.-]*(?:[ \t]+(?:[A-Z][\w'’.-]*|&))*)")
+#: lower-case words before a lower-case head, read backwards ("st. columbkille", "framingham state")
+_LOW_TOKEN = re.compile(r"[a-z][a-z'’.-]*")
+_SAINT_LOW = frozenset({"st", "st.", "ste", "ste.", "saint"})
+_PREV_CAP = re.compile(r"(?<![\w'’.-])([A-Z][a-z]+)[ \t]$")
+_NEXT_WORD = re.compile(r"[ \t]+([\w/-]+)")
+_SCHOOL_FILLERS = frozenset({"state", "community", "technical", "tech", "junior"})
+#: the word after a chain's name that makes it a clinical word ("from CVS standpoint")
+_CHAIN_NOT = frozenset({"standpoint", "perspective", "wise", "point", "exam", "review", "side", "status",
+                        "system", "systems", "ros", "neg", "negative", "wnl", "stable", "unremarkable"})
+#: the words before a chain's name that make it a place ("from cvs", "at the Quest")
+_CHAIN_CUE = re.compile(r"(?:(?<![a-z0-9])(?:at|from|to|via|with|by|for|@)(?: the)?|@)$")
+_CHAIN_AFTER = frozenset({"pharmacy", "pharm", "rx", "lab", "labs", "store", "distribution", "warehouse",
+                          "diagnostics", "specialty", "mail-order"})
+_EXTRA_KINDS = frozenset({"worship_low", "school_low", "of_only", "camel", "chain"})
 _NEVER = re.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` spans
 _CAPWORD = r"(?:[A-Z][\w'’&-]*\.?|[A-Z]\.(?:[ \t]?[A-Z]\.)*)"
 
@@ -197,10 +218,11 @@ def _cms_single_cores(directory: str, generic: frozenset[str]) -> frozenset[str]
 
 
 def _split_and(toks: list[tuple[int, int, str]]) -> list[list[tuple[int, int, str]]]:
-    """The names of a run joined by "and"/"&" ("Newbridge on the Charles and Marina Bay")."""
+    """The names of a run joined by "and" ("Newbridge on the Charles and Marina Bay"); "&" stays
+    inside a name ("Northeast Roofing & Gutter", "Johnson & Johnson")."""
     parts, cur = [], []
     for t in toks:
-        if t[2] in ("and", "&") and cur:
+        if t[2] == "and" and cur:
             parts.append(cur)
             cur = []
         else:
@@ -228,7 +250,8 @@ class OrgDetector(Detector):
     DEFAULT_RULES = {"hospital_listed": 0.95, "hospital_core": 0.88, "hospital_word": 0.82,
                      "facility": 0.90, "town_facility": 0.85, "care_cue": 0.78, "employer": 0.80, "institution": 0.75, "state_general": 0.85, "saint": 0.80, "company": 0.88,
                      "school": 0.88, "practice": 0.82, "employer_job": 0.80, "agency": 0.80,
-                     "hospital_initials": 0.85}
+                     "hospital_initials": 0.85, "worship": 0.85, "chain": 0.85, "chain_cue": 0.80,
+                     "camel_brand": 0.80, "of_place": 0.90}
 
     @cached_property
     def rules(self) -> dict:
@@ -260,7 +283,8 @@ class OrgDetector(Detector):
     def _heads(self) -> dict[str, str]:
         """head phrase → kind, for the one compiled pass."""
         out: dict[str, str] = {}
-        for kind, key in (("facility", "facility_heads"), ("school", "schools"), ("company", "legal_forms")):
+        for kind, key in (("facility", "facility_heads"), ("school", "schools"), ("company", "legal_forms"),
+                          ("worship", "worship_heads")):
             for h in self.lists.get(key, ()):
                 out.setdefault(h, kind)
         return out
@@ -273,6 +297,49 @@ class OrgDetector(Detector):
     @cached_property
     def _job_nouns(self) -> frozenset[str]:
         return frozenset(self.lists.get("job_nouns", ()))
+
+    @cached_property
+    def _denominations(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.lists.get("denominations", ()))
+
+    @cached_property
+    def _of_heads(self) -> frozenset[str]:
+        return frozenset(self.lists.get("of_heads", ()))
+
+    @cached_property
+    def _chain_forms(self) -> dict[str, bool]:
+        """Each chain's name in lower case → whether it is read without a cue: a phrase of several
+        words, or one word mostly written capitalized that is no town or clinical abbreviation."""
+        lex = self.lex
+        abbrev = {w.lower() for w in self.lists.get("clinical_abbreviations", ())}
+        out = {}
+        for h in self.lists.get("chains", ()):
+            key = h.lower()
+            if " " in key or "&" in key:
+                out[key] = True
+                continue
+            share = lex.capitalized_share(key)
+            out[key] = (share is None or share >= 0.5) and not lex.is_city(key) and key not in abbrev \
+                and not lex.is_medical(key)
+        return out
+
+    def _plain_words(self, words: list[str], clinical: bool = False) -> bool:
+        """Words that name no one: each a generic or medical word or an everyday word hardly ever
+        capitalized ("Heart Failure", "Weight Loss"): a department, not an identifier. With
+        `clinical`, one of them must be a generic or medical word ("Expert Health", "Partners
+        Home Care" are companies' names)."""
+        lex = self.lex
+        generic_j = self._generic_joiners
+        seen = False
+        for w in words:
+            low = w.lower().strip(".,")
+            if low in generic_j or w in self._acronyms or lex.is_medical(w):
+                seen = seen or low not in _JOINERS
+                continue
+            share = lex.capitalized_share(w)
+            if share is None or share > 0.05:
+                return False
+        return seen or not clinical
 
     @cached_property
     def _job_modifiers(self) -> frozenset[str]:
@@ -338,9 +405,30 @@ class OrgDetector(Detector):
         for w in sorted(leads):
             if _LEAD_WORD.fullmatch(w):
                 values[w] = values[w][:3] + (True,) if w in values else ("lead", len(w), w, True)
+        # words read by their own rules (`extra` of _head_hits): a key already taken keeps its
+        # kind and gains the other in a sixth field ("Health" is a head and a camel-case tail)
+        other: dict[str, set[str]] = {}
+
+        def add(key: str, kind: str) -> None:
+            if key not in values:
+                values[key] = (kind, len(key), key, False)
+            elif values[key][0] != kind:
+                other.setdefault(key, set()).add(kind)
+        lists = self.lists
+        for h in lists.get("worship_heads", ()):
+            add(h.lower(), "worship_low")
+        for h in lists.get("school_heads_lower", ()):
+            add(h, "school_low")
+        for h in ("VNA", "VNS"):
+            add(h, "of_only")
+        for h in lists.get("camel_tails", ()):
+            add(h, "camel")
+        for h in lists.get("chains", ()):
+            for form in {h, h.lower(), h.upper()}:
+                add(form, "chain")
         auto = ahocorasick.Automaton()
         for key in sorted(values):
-            auto.add_word(key, values[key])
+            auto.add_word(key, values[key] + (frozenset(other.get(key, ())),))
         auto.make_automaton()
         return auto
 
@@ -362,7 +450,7 @@ class OrgDetector(Detector):
         text = doc.text
         if not text:
             return []
-        heads, trig, lead_hits, inits = self._head_hits(text)
+        heads, trig, lead_hits, inits, extra = self._head_hits(text)
         windows = gate_windows(text, _NEVER, 110, 40, extra=trig) if trig else []
         out: list[Candidate] = list(self.matcher.match(text, windows)) if windows else []
         r = self.rules
@@ -385,6 +473,8 @@ class OrgDetector(Detector):
             self._initials_pass(text, inits, out)
         if "(" in text:
             self._agencies(text, out)
+        if extra:
+            self._extra_sites(text, extra, out)
         if "etired" in text or "ormer" in text or "x-" in text:
             self._job_employers(text, out)
         for g in _GENERAL_AT.finditer(text):
@@ -447,8 +537,9 @@ class OrgDetector(Detector):
             if len(words) == 1 and (len(phrase) <= 4 and phrase.isupper() or lex.is_medical(phrase)):
                 continue
             if all(w.lower().strip(".") in generic_j or w.upper() in self._acronyms
-                   or w.lower().strip(".") in _MONTHS_DAYS for w in words):
-                continue
+                   or w.lower().strip(".") in _MONTHS_DAYS for w in words) \
+                    or self._plain_words(words, clinical=True):
+                continue  # "clinic (Heart Failure)": a service
             if lex.is_city(phrase) or lex.is_state(phrase) or lex.is_country(phrase) or lex.is_title(words[0]):
                 continue
             share = lex.capitalized_share(words[0])
@@ -603,11 +694,14 @@ class OrgDetector(Detector):
         if any(sum(c.isdigit() for c in w) >= 3 for w in words):
             return False  # an account or record number, no name
         first = words[0].rstrip(".")
-        if lex.is_title(first) or first.lower() in _MONTHS_DAYS or first in ("I", "A", "The"):
-            return False
+        if lex.is_title(first) and not (town_ok and first in _INSTITUTION and len(words) >= 2) \
+                or first.lower() in _MONTHS_DAYS or first in ("I", "A", "The"):
+            return False  # an employer may be "General Dynamics", a clinician "General Smith" no
         generic_j = self._generic_joiners
         if all(w.lower().strip(".") in generic_j or w in self._acronyms for w in words):
             return False
+        if len(words) >= 2 and words[-1] in self._single_heads and self._plain_words(words, clinical=True):
+            return False  # "referred to Weight Loss Center": a department
         phrase = " ".join(words)
         if not town_ok and (lex.is_city(phrase) or lex.is_state(phrase) or lex.is_country(phrase)):
             return False  # a town is the location detector's ("works at Fidelity" is no town)
@@ -669,24 +763,35 @@ class OrgDetector(Detector):
             out.append(Candidate(s, e, "hospital", self.rules["saint"], self.name, "context:saint"))
 
     def _head_hits(self, text: str) -> tuple[dict[int, tuple[int, str, str]], list[tuple[int, int]],
-                                             list[tuple[int, int]], list[tuple[int, int]]]:
+                                             list[tuple[int, int]], list[tuple[int, int]],
+                                             list[tuple[str, int, int]]]:
         """One Aho-Corasick pass: heads (end → (start, kind, head), the longest per end), the
-        spans of the templates' trigger words, those of CMS cores' leading words after a space and
-        those of CMS hospitals' initials."""
+        spans of the templates' trigger words, those of CMS cores' leading words after a space,
+        those of CMS hospitals' initials and the sites of the other rules (kind, start, end):
+        camel-case brands, chains, lower-case worship and school heads, "VNA of"."""
         n = len(text)
         hits: dict[int, tuple[int, str, str]] = {}
         trig: list[tuple[int, int]] = []
         leads: list[tuple[int, int]] = []
         inits: list[tuple[int, int]] = []
-        for end, (kind, length, head, lead) in self._head_auto.iter(text):
+        extra: list[tuple[str, int, int]] = []
+        for end, (kind, length, head, lead, also) in self._head_auto.iter(text):
             s, e = end - length + 1, end + 1
             if lead:
                 if s > 0 and text[s - 1] in " \t":
                     leads.append((s, e))
                 if kind == "lead":
                     continue
+            if (kind == "camel" or "camel" in also) and s > 0 and text[s - 1].islower() \
+                    and (e == n or not _AFTER_NAME(text[e])):
+                extra.append(("camel", s, e))  # "SeniorLife": a tail after a lower-case letter
             if (s > 0 and text[s - 1].isalnum()) or (e < n and text[e].isalnum()):
                 continue
+            if kind in _EXTRA_KINDS or also:
+                for k in ({kind} | also) & _EXTRA_KINDS - {"camel"}:
+                    extra.append((k, s, e))
+                if kind in _EXTRA_KINDS:
+                    continue
             if kind == "initials":
                 inits.append((s, e))
                 continue
@@ -696,7 +801,7 @@ class OrgDetector(Detector):
                     continue
             if e not in hits or s < hits[e][0]:
                 hits[e] = (s, kind, head)  # the longest head ending here ("Regional Medical Center")
-        return hits, trig, leads, inits
+        return hits, trig, leads, inits, extra
 
     def _heads_pass(self, text: str, hits: dict, out: list[Candidate]) -> None:
         """A proper name before a head word ("Elm Clinic", "Marina Corp", "Lincoln High School"),
@@ -747,6 +852,27 @@ class OrgDetector(Detector):
                     break  # "South Shore Rehab", "North Shore Medical": a region's name
                 k += 1
             name = name[k:]
+            if kind == "worship":
+                # "Twelfth Baptist Church", "St. Columbkille Parish"; "the Catholic Church" names no one
+                denom = self._denominations
+                if name and not all(w[2].lower().strip(".") in denom or w[2].lower().strip(".") in generic_j
+                                    for w in name):
+                    out.append(Candidate(name[0][0], self._poss(text, e), "organization", r["worship"],
+                                         self.name, "context:worship"))
+                continue
+            if not name or kind == "facility" and head in self._of_heads:
+                # "Visiting Nurse Association of Cape Cod", "Hospice of the North Shore"
+                of = self._of_name(text, self._poss(text, e))
+                if of is not None and (not name or len(name) == len(words_all)):
+                    first = [w for w in words_all if w[2] not in _JOINERS_CAP]
+                    start = first[0][0] if first else hs
+                    ent = "hospital" if head.lower().startswith("hosp") else "organization"
+                    out.append(Candidate(start, of, ent, r[kind] if name else r["of_place"], self.name,
+                                         "context:of_place"))
+                    continue
+            if name and kind == "facility" and head not in _HOSPITAL_HEADS \
+                    and self._plain_words([w[2] for w in words_all], clinical=True):
+                continue  # "Heart Failure Clinic", "Weight Loss Center": a department
             if not name:
                 # "General Hospital", "County Medical Center": institution words with a hospital
                 # head name one place; a department ("Emergency Department") has no such head
@@ -801,6 +927,107 @@ class OrgDetector(Detector):
                         if of and (lex.is_state(of.group("t")) or lex.is_city(of.group("t"))):
                             end = of.end()  # "Neighborhood Health Plan of RI"
             out.append(Candidate(name[0][0], end, ent, r[kind], self.name, f"context:{kind}"))
+
+    def _of_name(self, text: str, end: int) -> int | None:
+        """Where " of <Place>" after a facility's head ends ("VNA of Cape Cod"), if the place is a
+        proper name (no title, month, department or everyday words: "Hospital of choice")."""
+        m = _OF_NAME.match(text, end)
+        if m is None:
+            return None
+        words = m.group("t").split()
+        while words and words[-1] == "&":
+            words.pop()
+        words = words[:3]
+        words[-1] = words[-1].rstrip(".,;:")
+        if not words[-1]:
+            return None
+        first = words[0].rstrip(".")
+        if self.lex.is_title(first) or first.lower() in _MONTHS_DAYS:
+            return None
+        if self._plain_words(words) and not (len(words) >= 2 and first.lower() in _COMPASS):
+            return None  # "Hospital of choice"; "of the North Shore" is a region's name
+        s = m.start("t")
+        return s + len(" ".join(words)) if m.group("t").startswith(" ".join(words)) else None
+
+    def _extra_sites(self, text: str, sites: list[tuple[str, int, int]], out: list[Candidate]) -> None:
+        """Rules at sites of the heads' pass: camel-case brands ("Hebrew SeniorLife"), pharmacy and
+        lab chains in any case ("from cvs on main st"), lower-case houses of worship ("st.
+        columbkille parish") and schools ("framingham state univ"), "VNA of Cape Cod"."""
+        r = self.rules
+        lex = self.lex
+        n = len(text)
+        for kind, s, e in sites:
+            if kind == "of_only":
+                of = self._of_name(text, e)
+                if of is not None:
+                    out.append(Candidate(s, of, "organization", r["of_place"], self.name, "context:of_place"))
+            elif kind == "camel":
+                ws = s - 1
+                while ws > 0 and s - ws < 20 and text[ws - 1].isalpha():
+                    ws -= 1
+                if not text[ws].isupper() or ws > 0 and (text[ws - 1].isalnum() or text[ws - 1] in "-_'’"):
+                    continue
+                word = text[ws:e]
+                if word.isupper() or lex.is_medical(word) or lex.is_medical(word.lower()):
+                    continue
+                start = ws
+                # "Hebrew SeniorLife": one capitalized word before it that is mostly written so
+                pm = _PREV_CAP.search(text, max(0, ws - 24), ws)
+                if pm is not None:
+                    w = pm.group(1)
+                    share = lex.capitalized_share(w)
+                    if w not in _JOINERS_CAP and w.lower() not in self._generic_joiners and not lex.is_title(w) \
+                            and w.lower() not in _MONTHS_DAYS and (share is None or share >= 0.5):
+                        start = pm.start(1)
+                out.append(Candidate(start, e, "organization", r["camel_brand"], self.name, "context:camel_brand"))
+            elif kind == "chain":
+                key = text[s:e].lower()
+                ok = self._chain_forms.get(key)
+                if ok is None:
+                    continue
+                nxt = _NEXT_WORD.match(text, e)
+                after = nxt.group(1).lower() if nxt else ""
+                if after in _CHAIN_NOT or text[e:e + 1] == ":":
+                    continue
+                if not ok:
+                    cue = _CHAIN_CUE.search(text[max(0, s - 14):s].rstrip().lower())
+                    if not (cue or after in _CHAIN_AFTER):
+                        continue
+                out.append(Candidate(s, e, "organization", r["chain"] if ok else r["chain_cue"], self.name,
+                                     "list:chains"))
+            elif kind == "worship_low":
+                toks = self._low_words_before(text, s, 3)
+                for j, (ts, te, t) in enumerate(toks):
+                    if t in _SAINT_LOW and 1 <= len(toks) - j - 1 <= 2:
+                        out.append(Candidate(ts, e, "organization", r["worship"], self.name, "context:worship"))
+                        break
+            elif kind == "school_low":
+                toks = self._low_words_before(text, s, 4)
+                while toks and toks[-1][2] in _SCHOOL_FILLERS:
+                    toks = toks[:-1]
+                for k in (2, 1):
+                    if len(toks) >= k and lex.is_city(" ".join(t for _, _, t in toks[-k:])):
+                        out.append(Candidate(toks[-k][0], e, "organization", r["school"], self.name,
+                                             "context:town_school"))
+                        break
+
+    @staticmethod
+    def _low_words_before(text: str, s: int, most: int) -> list[tuple[int, int, str]]:
+        """Up to `most` words before `s` on its line, separated by single spaces or tabs (as
+        written: lower or upper case), nearest last."""
+        toks: list[tuple[int, int, str]] = []
+        pos = s
+        while len(toks) < most and pos > 1 and text[pos - 1] in " \t":
+            b = pos - 1
+            a = b
+            while a > 0 and (text[a - 1].isalpha() or text[a - 1] in "'’.-") and b - a < 30:
+                a -= 1
+            if a == b:
+                break
+            toks.append((a, b, text[a:b].lower()))
+            pos = a
+        toks.reverse()
+        return toks
 
     def _town_at(self, text: str, end: int) -> tuple[int, int] | None:
         """The span of a listed town in " at <Town>" at `end`, if any."""
