@@ -31,7 +31,10 @@ _SEP = rf"(?:[ \t]*+(?P<c>,)[ \t]*+|[ \t]++(?:{_PARTICLE}[ \t]++){{0,3}}|(?<=\.)
 #: tokens, so a long line of capitals costs no more than many short runs; every quantifier is
 #: possessive or bounded, so the scan stays linear. The repeated groups' captures give the tokens
 #: without a second pass.
-RUN_RE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d])(?<!\p{{L}}['’])(?:{_TOK})(?:{_SEP}{_TOK}){{0,7}}+")
+#: inside a run, a nick name in quotes may be written in lower case when a capitalized word follows
+#: ('Mrs. Esperanza "chata" Villalobos': how a lower-case note reads through the cased view)
+_TOK_IN = rf"(?:[\"“'‘](?P<q>\p{{Ll}}[\p{{L}}\p{{M}}]*+)[\"”'’](?=[ \t]+\p{{Lu}})|{_TOK})"
+RUN_RE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d])(?<!\p{{L}}['’])(?:{_TOK})(?:{_SEP}{_TOK_IN}){{0,7}}+")
 #: lower-case words after a context word ("patient john smith", "dr. lang")
 _LOWER_WORD = r"\p{Ll}[\p{Ll}\p{M}]*+(?:[-'’]\p{Ll}+)?"
 EPONYM_HEADS = frozenset("""
@@ -119,6 +122,12 @@ INITIAL_STOP = frozenset({"US", "UK", "PO", "AM", "PM", "DC", "NY", "LA", "OD", 
                           "EU", "UN", "AD", "BC", "PS", "NB", "QD", "ID", "MD", "RN", "NP", "PA"})
 
 _DEGREE_MIXED = frozenset({"phd", "pharmd", "psyd", "dmd", "msn", "bsn"})
+#: degree words that stay degrees even when written like a name
+_DEGREE_WORDS = frozenset({"esquire", "esq", "junior", "senior"})
+#: compass words: after a number a ward or a wing ("Unit: 11 West", "6 North"), no surname
+_COMPASS = frozenset({"north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest"})
+#: Roman numerals written like an initial ("Cat I", "Type II"): after an ordinary word, a class
+_ROMAN_INITIALS = frozenset({"I", "V", "X"})
 #: family members and the people a note names by first name ("Son Will calling", "wife Rose at
 #: bedside", "HCP Frank"): after one of them a capitalized listed first name is a first name even
 #: when it is also an ordinary word, a function word or a month ("Will", "May", "June")
@@ -218,7 +227,7 @@ _RULE_IDS = ("names.title", "names.degree", "names.context", "names.context_unli
              "names.cap_pair_unlisted", "names.cap_pair_foreign", "names.in_phrase", "names.first_alone",
              "names.first_alone_ambiguous", "names.first_alone_initial", "names.first_alone_start",
              "names.last_alone", "names.last_alone_weak",
-             "names.initials_context")
+             "names.initials_context", "names.signoff_initials")
 
 
 class _Lists:
@@ -350,6 +359,11 @@ class NameDetector(Detector):
         if not last and len(halves) > 1 and all(len(p) > 1 for p in halves):
             # double-barrelled surnames: any listed half counts ("X-Ray" is no such name)
             last = any(counts(lex.surname_band(p)) for p in halves)
+        if not first and len(halves) == 2 and all(len(p) > 1 for p in halves):
+            # double first names ("Mary-Kate", "jean-paul"): both halves listed first names
+            bands = [lex.first_name_band(p[:1].upper() + p[1:].lower()) for p in halves]
+            if all(b is not None and b <= 1 and p.lower() not in FUNCTION_WORDS for b, p in zip(bands, halves)):
+                first, fband = True, max(bands)
         nick = bool(lex.nickname_formals(cap)) and low not in FUNCTION_WORDS
         # eponyms and medical words that are also common names (Graves, Long) are not `medical`
         medical = bool(lex.is_medical(low))
@@ -357,8 +371,13 @@ class NameDetector(Detector):
         eponym = kind == "eponym" or low in CLINICAL_EPONYMS
         # organization heads stop a name, unless they are common surnames ("Gregory House, MD")
         org_head = low in ORG_HEADS and not (lband is not None and lband <= 1 and last)
+        # a degree of the long public list that is also a name mostly written with a capital
+        # ("Obi", "Ciro") is no degree when written as a name
+        degree = bool(lex.is_degree(low)) and not (
+            word[:1].isupper() and not word.isupper() and len(word) >= 3 and (first or last)
+            and share is not None and share >= 0.6 and low not in _DEGREE_WORDS)
         stop = (low in CLINICAL_STOP or org_head or low in _PLACE_ABBREV or low in self.titles
-                or low in FUNCTION_WORDS or bool(lex.is_degree(low))
+                or low in FUNCTION_WORDS or degree
                 # a short word in capitals is an abbreviation ("DOB", "MRN", "PT", "RA") unless it
                 # is a common name ("LEE", "ANN")
                 or (word.isupper() and len(word) <= 4 and not (first or last or nick))
@@ -617,10 +636,35 @@ class NameDetector(Detector):
                         continue
             if i >= j:
                 continue
-            c = self._segment(text, toks[i:j], before, after_phrase)
+            lead = -1
+            if before == "run" and not _title(toks[i]):
+                lead = _lead_initial(text, toks[i].start)
+            if lead >= 0:
+                c = self._after_initial(text, toks[i:j], lead, after_phrase)
+            else:
+                c = self._segment(text, toks[i:j], before, after_phrase)
             if c is not None:
                 out.append(c)
         return out
+
+    def _after_initial(self, text: str, seg: list[_Tok], lead: int, after_phrase: bool) -> Candidate | None:
+        """A name after an initial in lower case ("triage rn: k. Szczepanski", "-- t. Nwachukwu"):
+        how a note in capitals or in lower case reads through the cased view. The initial joins
+        the name; a listed surname after it is a name as after a capitalized initial."""
+        t = seg[0]
+        i = t.info
+        if len(seg) == 1 and i is not None and i.last and not (
+                i.common or i.stop or i.medical or i.eponym or i.drug or i.place) and not self._eponym(text, t):
+            rid = "names.initials_last"
+            c = Candidate(t.start, t.span_end, "last_name", self.like(rid), self.name, f"template:{rid}")
+        else:
+            c = self._segment(text, seg, "run", after_phrase)
+            if c is None:
+                return None
+        like, why = c.likelihood, c.why
+        parts = c.parts if c.parts else (replace(c, entity="last_name"),)
+        return Candidate(lead, c.end, "full_name", like, self.name, why,
+                         (Candidate(lead, lead + 2, "first_name", like, self.name, why),) + tuple(parts))
 
     @staticmethod
     def _bridge(toks: list[_Tok], j: int) -> bool:
@@ -887,7 +931,8 @@ class NameDetector(Detector):
         if all(t.initial for t in names[:-1]) and ti is not None:
             if "".join(t.word for t in names[:-1]) in INITIAL_STOP:
                 return None
-            if ti.last and not ti.common:
+            if ti.last and not ti.common and not (ti.eponym or ti.drug or ti.place):
+                # ("6.1 L. Swan-Ganz": a unit, then a device; no "L. Swan-Ganz")
                 return self._full(seg, None, names, "names.initials_last")
             return None
         if hi is None:
@@ -899,6 +944,8 @@ class NameDetector(Detector):
             return self._full(seg, None, names, "names.middle_initial")
         if tail.initial:
             # "Julie M.", and "Robert G" / "Paul M's" when the first name is no ordinary word
+            if hi.common and tail.word in _ROMAN_INITIALS:
+                return None  # "Cat I.", "Grade I.": a category, no "Cat" with an initial
             if len(names) == 2 and (hi.first or hi.nick) and (
                     tail.period or tail.possessive or (not hi.common and not hi.medical)):
                 return self._full(seg, None, names, "names.first_initial")
@@ -933,6 +980,8 @@ class NameDetector(Detector):
             return None
         if i.place or i.eponym or i.drug:
             return None  # "California", "Asian", "Foley", "Allegra" alone: unless posting says otherwise
+        if t.word.lower() in _COMPASS and _AFTER_NUMBER_RE.search(text, max(0, t.start - 4), t.start):
+            return None  # "Unit: 11 West", "on 6 North": a ward
         # A capitalized word right after another capitalized ordinary word is title case
         # ("Labor Day", "Secretly Love"), not a name, when it is an ordinary word itself
         title_case = before == "phrase" and not all_caps
@@ -1005,7 +1054,8 @@ class NameDetector(Detector):
         return Candidate(last.start, parts[-1].end, "full_name", like, self.name, why, tuple(parts))
 
     def _lower(self, text: str) -> list[Candidate]:
-        """Lower-case names right after a title or a strong context word ("pt john smith", "dr. lang")."""
+        """Lower-case names right after a title or a strong context word ("pt john smith", "dr. lang",
+        "pt name: grace t. mcallister", "nurse bill Okonkwo": a surname the cased view capitalized)."""
         out = []
         rid = "names.lower_pair"
         like = self.like(rid)
@@ -1018,32 +1068,111 @@ class NameDetector(Detector):
             if m is None:
                 continue
             title = k.group("t")
+            kin = k.group("k") is not None and k.group("k") in KIN
             groups = [g for g in ("a", "b", "c") if m.group(g)]
             infos = {g: self.info(m.group(g)) for g in groups}
             if any(i.stop or i.medical for i in infos.values()):
                 groups = groups[:next(k for k, g in enumerate(groups) if infos[g].stop or infos[g].medical)]
+            # an ordinary word of the web lists that English rarely uses ("mcallister") is no ordinary word here
+            cm = {g: i.common and (i.word_band is None or i.word_band <= 2) for g, i in infos.items()}
+            a = infos.get("a")
+            first_a = a is not None and (a.first or a.nick) and not a.place and not a.drug
             keep: list[str] = []
-            if len(groups) >= 3 and (infos["a"].first or infos["a"].nick) and infos["c"].last \
-                    and infos["a"].common + infos["c"].common <= 1:
+            if len(groups) >= 2 and m.group("i") and first_a and infos["b"].last and cm["a"] + cm["b"] <= 1:
+                keep = ["a", "i", "b"]  # "grace t. mcallister": a middle initial is a name's shape
+            elif m.group("i"):
+                keep = []
+            elif len(groups) >= 3 and first_a and infos["c"].last and cm["a"] + cm["c"] <= 1:
                 keep = ["a", "b", "c"]
-            elif len(groups) >= 2 and (infos["a"].first or infos["a"].nick) and infos["b"].last \
-                    and infos["a"].common + infos["b"].common <= (1 if title else 0):
-                keep = ["a", "b"]
-            elif groups and title and infos["a"].last and not infos["a"].common:
+            elif len(groups) >= 2 and first_a and infos["b"].last \
+                    and cm["a"] + cm["b"] <= (1 if title or kin else 0):
+                keep = ["a", "b"]  # ("daughter faith mcallister": a kin word is a title's match)
+            elif groups and title and infos["a"].last and not cm["a"]:
                 keep = ["a"]
             elif (groups and not title and infos["a"].first and not infos["a"].common
                   and not infos["a"].place and (infos["a"].first_band or 0) <= 1):
                 keep = ["a"]  # "wife jane called", "per rn kelly": a common first name alone
+            elif (groups and kin and a.first and a.first_band == 0 and not a.place and not a.drug
+                  and not a.medword and not a.eponym and not a.last_band == 0):
+                keep = ["a"]  # "son mark", "daughter grace": a common first name after a kin word
             if not keep:
                 continue
-            roles = (["last_name" if title else "first_name"] if len(keep) == 1 else
-                     ["first_name"] + ["middle_name"] * (len(keep) - 2) + ["last_name"])
-            parts = [Candidate(m.start(g), m.end(g), r, like, self.name, why) for g, r in zip(keep, roles)]
+            names = [g for g in keep if g != "i"]
+            roles = (["last_name" if title else "first_name"] if len(names) == 1 else
+                     ["first_name"] + ["middle_name"] * (len(names) - 2) + ["last_name"])
+            roles = iter(roles)
+            parts = [Candidate(m.start(g), m.end(g) + (g == "i"), "middle_name" if g == "i" else next(roles),
+                               like, self.name, why) for g in keep]
             if title:
                 t_end = k.end("t") + (1 if text[k.end("t"):k.end("t") + 1] == "." else 0)
                 parts.insert(0, Candidate(k.start("t"), t_end, "title", like, self.name, why))
             out.append(Candidate(parts[0].start, parts[-1].end, "full_name", like, self.name, why, tuple(parts)))
+        out.extend(self._lower_degree(text))
+        out.extend(self._signoff_initials(text))
         return out
+
+    @cached_property
+    def _lower_degree_re(self):
+        """Credentials in lower case that name a person's profession alone ("np", "rn", "licsw"),
+        not the short words ("pt", "do", "pa") that stand for other things in notes."""
+        degs = sorted({c.lower() for c in self.rules["names.degree"].context} - _DEGREE_AMBIGUOUS,
+                      key=len, reverse=True)
+        return re.compile(r"(?<![\w.-])(?:" + "|".join(re.escape(d) for d in degs) + r")(?![\w-])")
+
+    def _lower_degree(self, text: str) -> list[Candidate]:
+        """A first name and a surname in lower case before a credential ("w/ gwen ferraro np")."""
+        out = []
+        rid = "names.lower_pair"
+        like, why = self.like(rid), f"template:{rid}"
+        for d in self._lower_degree_re.finditer(text):
+            s = d.start()
+            m = _PAIR_BEFORE_RE.search(text, max(0, s - 48), s)
+            if m is None:
+                continue
+            a, b = self.info(m.group(1)), self.info(m.group(2))
+            if not ((a.first or a.nick) and b.last) or any(
+                    i.stop or i.medical or i.place or i.drug or i.eponym for i in (a, b)):
+                continue
+            if (a.common and (a.word_band or 0) <= 2) + (b.common and (b.word_band or 0) <= 2) > 1:
+                continue
+            parts = (Candidate(m.start(1), m.end(1), "first_name", like, self.name, why),
+                     Candidate(m.start(2), m.end(2), "last_name", like, self.name, why))
+            out.append(Candidate(m.start(1), m.end(2), "full_name", like, self.name, why, parts))
+        return out
+
+    def _signoff_initials(self, text: str) -> list[Candidate]:
+        """A sign-off by initials alone on its line ("-- mbd", "--KLM, CNM", "-JT RN"): two or
+        three letters after a dash at the line's start, alone or before a credential (one dash
+        needs the credential: "- DNR" is a list item)."""
+        if "-" not in text and "~" not in text and "–" not in text and "—" not in text:
+            return []
+        out = []
+        rid = "names.signoff_initials"
+        like, why = self.like(rid), f"template:{rid}"
+        creds = self._context_creds
+        for m in _SIGNOFF_RE.finditer(text):
+            ini, cred = m.group(2), m.group(3)
+            if not (ini.islower() or ini.isupper()):
+                continue
+            if cred is not None and cred.lower().rstrip(".") not in creds:
+                continue
+            if cred is None and (len(m.group(1).strip()) < 2 or _NONSPACE_RE.search(text, m.end()) is not None):
+                continue  # alone, initials sign off only the note's last line
+            low = ini.lower()
+            if low in creds or ini.upper() in INITIAL_STOP:
+                continue
+            i = self.info(ini)
+            if i.listed and not (ini.isupper() or len(ini) == 3):
+                continue  # "-- al": a word or a name, no initials
+            if low in FUNCTION_WORDS or (cred is None and (
+                    (i.common and (i.word_band or 0) <= 1) or i.medical or i.medword or i.drug)):
+                continue  # "-- ok", "-- end"
+            out.append(Candidate(m.start(2), m.end(2), "name", like, self.name, why))
+        return out
+
+    @cached_property
+    def _context_creds(self) -> frozenset[str]:
+        return frozenset(c.lower().rstrip(".") for c in self.rules["names.degree"].context)
 
 
 #: what nurses write right after a device or scale ("Foley d/c'd", "Foley D/C", "Foley removed")
@@ -1051,11 +1180,24 @@ _DEVICE_ACT_RE = regex.compile(r"(?i:[ \t]*+(?:d/?c\b|dc'?d\b|removed|placed|ins
                                r"|discontinued|in[ \t]+place|intact|patent|flushed|to[ \t]+gravity|catheter"
                                r"|cath\b|bag\b|care\b|output|irrigated|secured))")
 _CTX_TRAIL = frozenset(" \t:#-'\"‘“(")  # what may stand between a context word and the name
+_AFTER_NUMBER_RE = re.compile(r"\d[ \t]*\Z")
 _CITY_PREP_RE = regex.compile(r"(?i:\b(?:in|from|near))[ \t]+\Z")
 _PLACE_PREP_RE = regex.compile(r"(?i:\b(?:at|to|from|in))[ \t]+\Z")
 _NEXT_RE = regex.compile(r"(?:['’][sS]?)?[ \t]*+(\p{L}++)")
-_LOWER_WORDS_RE = regex.compile(rf"(?P<a>{_LOWER_WORD})(?:[ \t]+(?P<b>{_LOWER_WORD}))?"
-                                rf"(?:[ \t]+(?P<c>{_LOWER_WORD}))?(?![\p{{L}}\d])")
+#: after a lower-case first word, a surname the cased view capitalized ("nurse bill Okonkwo-Reyes")
+_CAP_WORD = r"\p{Lu}[\p{Ll}\p{M}]*+(?:[-'’]\p{L}\p{Ll}*+)?"
+_LOWER_WORDS_RE = regex.compile(rf"(?P<a>{_LOWER_WORD})(?:[ \t]+(?P<i>\p{{Ll}})\.(?=[ \t]+\p{{L}}))?"
+                                rf"(?:[ \t]+(?:(?P<b>{_LOWER_WORD})(?:[ \t]+(?P<c>{_LOWER_WORD}))?"
+                                rf"|(?P<b>{_CAP_WORD})))?(?![\p{{L}}\d])")
+#: two lower-case words right before a credential ("gwen ferraro np", "gwen ferraro, np")
+_PAIR_BEFORE_RE = re.compile(r"(?<![\w'’.-])([a-z][a-z'’]*(?:-[a-z]+)?)[ \t]+([a-z][a-z'’]*(?:-[a-z]+)?)[ \t]*,?[ \t]+\Z")
+_NONSPACE_RE = re.compile(r"\S")
+#: a sign-off line: dashes, two or three letters, maybe a credential ("-- mbd", "--KLM, CNM")
+_SIGNOFF_RE = re.compile(r"^[ \t]*(-{1,3}|~{1,2}|–|—)[ \t]*([A-Za-z]{2,3})(?:[ \t]*,?[ \t]+([A-Za-z][A-Za-z.-]{1,6}))?[ \t]*$",
+                         re.MULTILINE)
+#: credentials that are also notes' words or abbreviations ("pt", "ot", "do", "pa", "od")
+_DEGREE_AMBIGUOUS = frozenset({"do", "pt", "ot", "pa", "od", "rd", "jr", "sr", "ii", "iii", "iv", "slp", "mph",
+                               "mba", "rt", "ma", "cc"})
 
 
 def _trie_regex(words) -> str:
@@ -1089,6 +1231,22 @@ def _date_word(text: str, t: _Tok) -> bool:
     while k < len(text) and text[k] in " \t":
         k += 1
     return k < len(text) and text[k].isdigit()
+
+
+def _lead_initial(text: str, pos: int) -> int:
+    """The start of an initial in lower case right before pos ("k. Szczepanski"), or -1: one small
+    letter and a period, set off by a space, a line's start, a colon or a dash before it."""
+    if pos < 4 or text[pos - 1] not in " \t":
+        return -1
+    j = pos - 1
+    while j > 0 and pos - j < 4 and text[j - 1] in " \t":
+        j -= 1
+    if j < 3 or text[j - 1] != "." or not ("a" <= text[j - 2] <= "z"):
+        return -1
+    k = j - 2
+    if k > 0 and not (text[k - 1] in " \t\n\r:-–—(,"):
+        return -1
+    return k
 
 
 def _title(t: _Tok) -> bool:
