@@ -240,14 +240,45 @@ def _ordinary_word():
         from .lexicon import Lexicon
         lex = Lexicon.default()
     except Exception:  # the word lists are optional here
-        return lambda value: False
+        return lambda value, below=0.85: False
 
-    def ordinary(value: str) -> bool:
+    def ordinary(value: str, below: float = 0.85) -> bool:
         if " " in value or not lex.is_common_word(value):
             return False
         share = lex.capitalized_share(value)
-        return share is not None and share < 0.85  # "Rose", "Frank" yes; "Virginia" no
+        return share is not None and share < below  # "Rose", "Frank" yes; "Virginia" no
     return ordinary
+
+
+#: words that say what kind of place an organization is; its name is what comes before them
+_KIND_WORDS = frozenset("""hospital hospitals medical center centre clinic clinics health healthcare
+care rehab rehabilitation nursing home house institute hospice medicine pediatrics associates
+group practice services agency pharmacy school academy college university church parish
+skilled facility manor residence senior living assisted community regional memorial general
+infirmary physicians partners network system systems and & of the at""".split())
+
+
+def _short_form(value: str, ordinary) -> str | None:
+    """The name part of an organization or hospital ("Park Avenue" of "Park Avenue Health
+    Center", "Spaulding" of "Spaulding Rehab"), or None when nothing distinctive is left."""
+    words = value.split()
+    if len(words) < 2:
+        return None
+    end = len(words)
+    while end > 0 and words[end - 1].strip(".,'’s").casefold() in _KIND_WORDS:
+        end -= 1
+    if end == 0 or end == len(words):
+        return None
+    head = words[:end]
+    if any(w.strip(".,").casefold() in _KIND_WORDS for w in head) or \
+            not all(w[:1].isupper() for w in head):
+        return None  # "Brigham and Women's", "University of ...": no clean short form
+    text = " ".join(head)
+    if len(head) == 1 and (len(text) < 4 or ordinary(text)):
+        return None  # "Spaulding Rehab" gives "Spaulding"; "Main Clinic" nothing
+    if len(head) > 1 and all(ordinary(w, 0.1) for w in head):
+        return None  # "Heart Failure Clinic", "Breast Cancer Center": clinical words only
+    return text
 
 
 def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Candidate]:
@@ -276,6 +307,12 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
                 # "wife Rose", "husband Frank": as written only, so "BP rose" stays
                 values[value] = u.entity + _AS_WRITTEN
             values.setdefault(value, u.entity)
+            if u.entity in ("organization", "hospital"):
+                head = _short_form(value, ordinary)
+                if head and head not in values:
+                    # "Park Avenue Health Center" ... "Park Avenue accepted": the short form
+                    # a note uses after naming a place in full, as written only
+                    values[head] = u.entity + _AS_WRITTEN
     if not values:
         return []
     # str.find over a lower-cased copy: C speed, and no pattern to compile per document

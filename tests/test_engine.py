@@ -91,6 +91,25 @@ def test_posting_keeps_case_for_names_that_are_also_words(text, name, posted):
     assert [text[c.start:c.end] for c in post(text, [f], 0.9)] == posted
 
 
+@pytest.mark.parametrize("text, full, short", [
+    ("Referred to Park Avenue Health Center. Park Avenue accepted.", "Park Avenue Health Center",
+     ["Park Avenue"]),
+    ("Bed at Spaulding Rehabilitation Hospital; Spaulding called back.",
+     "Spaulding Rehabilitation Hospital", ["Spaulding"]),
+    ("Heart Failure Clinic f/u; Heart Failure nurse to call.", "Heart Failure Clinic", []),
+    ("Cape Cod Hospital notes; Cape Cod ED visit.", "Cape Cod Hospital", ["Cape Cod"]),
+    ("Children's Hospital records; children's dose.", "Children's Hospital", []),
+    ("Brigham and Women's Hospital; Brigham aware.", "Brigham and Women's Hospital", []),
+])
+def test_posting_short_forms_of_places(text, full, short):
+    """An organization named in full posts its name part, as written, for the short form a note
+    uses later; nothing is posted when only generic or ordinary words are left."""
+    s = text.index(full)
+    f = Finding(s, s + len(full), "organization", 0.9, "orgs")
+    got = [text[c.start:c.end] for c in post(text, [f], 0.9)]
+    assert got == [full] + short
+
+
 def test_protected_findings_post_nothing():
     """Medical terms are never posted as names."""
     text = "Hodgkins disease; Hodgkins again"
