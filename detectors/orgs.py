@@ -101,6 +101,8 @@ _AGENCY_CUES = ("vna", "vns", "hha", "hh", "hhpt", "hhot", "hhrn", "hhs", "pca",
                 "services", "agency", "infusion",
                 # a place of care named in parentheses: "urgent care (Lahey)", "pharmacy (Rite Aid)"
                 "urgent care", "urgent-care", "urgentcare", "walk-in", "clinic", "pharmacy", "lab")
+#: cues after which a parenthesis may name a service ("clinic (Heart Failure)") as well as a place
+_SERVICE_CUES = frozenset({"urgent care", "urgent-care", "urgentcare", "walk-in", "clinic", "pharmacy", "lab"})
 #: " at Needham", " Chelsea": a town after a facility's name
 _AT_TOWN = re.compile(r"[ \t]+at[ \t]+(?P<t>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){0,2})")
 _SP_TOWN = re.compile(r"[ \t]+(?P<t>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){0,2})")
@@ -251,7 +253,8 @@ class OrgDetector(Detector):
                      "facility": 0.90, "town_facility": 0.85, "care_cue": 0.78, "employer": 0.80, "institution": 0.75, "state_general": 0.85, "saint": 0.80, "company": 0.88,
                      "school": 0.88, "practice": 0.82, "employer_job": 0.80, "agency": 0.80,
                      "hospital_initials": 0.85, "worship": 0.85, "chain": 0.85, "chain_cue": 0.80,
-                     "camel_brand": 0.80, "of_place": 0.90}
+                     "camel_brand": 0.80, "of_place": 0.90,
+                     "short_form": 0.80}
 
     @cached_property
     def rules(self) -> dict:
@@ -525,6 +528,7 @@ class OrgDetector(Detector):
             if not pre.endswith(_AGENCY_CUES):
                 continue
             cue = next(c for c in _AGENCY_CUES if pre.endswith(c))
+            service = cue in _SERVICE_CUES
             if b - len(cue) > 0 and text[b - len(cue) - 1].isalnum():
                 continue  # "MHHS (": the cue must be a word of its own
             m = _AGENCY_NAME.match(text, p.end() - 1)
@@ -538,7 +542,7 @@ class OrgDetector(Detector):
                 continue
             if all(w.lower().strip(".") in generic_j or w.upper() in self._acronyms
                    or w.lower().strip(".") in _MONTHS_DAYS for w in words) \
-                    or self._plain_words(words, clinical=True):
+                    or service and self._plain_words(words, clinical=True):
                 continue  # "clinic (Heart Failure)": a service
             if lex.is_city(phrase) or lex.is_state(phrase) or lex.is_country(phrase) or lex.is_title(words[0]):
                 continue
@@ -812,6 +816,7 @@ class OrgDetector(Detector):
         generic_j = self._generic_joiners
         lex = self.lex
         single_heads = self._single_heads
+        shorts: set[str] = set()
         for e in sorted(hits):
             hs, kind, head = hits[e]
             if kind == "practice" and "at " not in text[max(0, hs - 70):hs] and "@" not in text[max(0, hs - 70):hs]:
@@ -927,6 +932,35 @@ class OrgDetector(Detector):
                         if of and (lex.is_state(of.group("t")) or lex.is_city(of.group("t"))):
                             end = of.end()  # "Neighborhood Health Plan of RI"
             out.append(Candidate(name[0][0], end, ent, r[kind], self.name, f"context:{kind}"))
+            if kind == "facility" and len(name) >= 2 and name[-1][1] < e:
+                self._short_forms(text, name, hs, ent, out, shorts)
+
+    def _short_forms(self, text: str, name: list[tuple[int, int, str]], head_start: int, ent: str,
+                     out: list[Candidate], done: set[str]) -> None:
+        """"Park Avenue Health Center - Park Avenue accepted": a facility's name of two words or more
+        written again without its head elsewhere in the note (as written, whole words)."""
+        cut = max((k for k, t in enumerate(name) if t[2] == "and"), default=-1)
+        name = name[cut + 1:]  # "Youville House and Park Avenue Health Center": the last name
+        words = [w for _, _, w in name]
+        if len(words) < 2 or words[-1].endswith((".", "'s", "’s")) or text[name[-1][1]:head_start].strip():
+            return
+        short = text[name[0][0]:name[-1][1]]
+        if "\n" in short or len(short) < 6 or short in done:
+            return
+        done.add(short)
+        n = len(text)
+        pos, seen = 0, 0
+        while seen < 20:
+            i = text.find(short, pos)
+            if i < 0:
+                break
+            j = i + len(short)
+            pos = j
+            seen += 1
+            if i == name[0][0] or i > 0 and (text[i - 1].isalnum() or text[i - 1] in "'’-") \
+                    or j < n and _AFTER_NAME(text[j]):
+                continue
+            out.append(Candidate(i, j, ent, self.rules["short_form"], self.name, "context:short_form"))
 
     def _of_name(self, text: str, end: int) -> int | None:
         """Where " of <Place>" after a facility's head ends ("VNA of Cape Cod"), if the place is a
@@ -970,6 +1004,9 @@ class OrgDetector(Detector):
                 word = text[ws:e]
                 if word.isupper() or lex.is_medical(word) or lex.is_medical(word.lower()):
                     continue
+                lead = text[ws:s]
+                if lex.is_state(lead) or lex.is_state(lead + "."):
+                    continue  # "MassHealth": a state's program, no one's place
                 start = ws
                 # "Hebrew SeniorLife": one capitalized word before it that is mostly written so
                 pm = _PREV_CAP.search(text, max(0, ws - 24), ws)
@@ -979,7 +1016,9 @@ class OrgDetector(Detector):
                     if w not in _JOINERS_CAP and w.lower() not in self._generic_joiners and not lex.is_title(w) \
                             and w.lower() not in _MONTHS_DAYS and (share is None or share >= 0.5):
                         start = pm.start(1)
-                out.append(Candidate(start, e, "organization", r["camel_brand"], self.name, "context:camel_brand"))
+                town = self._town_at(text, e)  # "Hebrew SeniorLife at Dedham"
+                out.append(Candidate(start, town[1] if town else e, "organization", r["camel_brand"], self.name,
+                                     "context:camel_brand"))
             elif kind == "chain":
                 key = text[s:e].lower()
                 ok = self._chain_forms.get(key)
