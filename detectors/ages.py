@@ -81,11 +81,14 @@ _TEMP_BEFORE = regex.compile(r"(?:temp|t|tmax|tm|temperature|fever|febrile|°)[ 
 #: digit before a capital M/F. Words are found in one Aho-Corasick pass over the lower-cased
 #: text (far cheaper than a regex alternation); (room before, room after) each hit:
 _ROOM = {"old": (40, 4), "old_words": (40, 4), "old_infant": (40, 4), "yo": (5, 8), "label": (0, 16), "sex": (4, 4), "of_age": (20, 7),
-         "decade": (18, 2),
+         "decade": (18, 2), "subject": (0, 0),
          "any": (48, 24)}
 _GATE_WORDS = {"old": ("old",), "yo": ("yo", "y/o", "y.o", "yr"),
                "label": ("age", "turn", "now"), "of_age": ("of age",), "decade": ("90s", "90's", "90’s",
-                                                                           "nineties")}
+                                                                           "nineties"),
+               # "she is 92", "he's 101": a verb and the first digit of an age over 89 (code's
+               # rule, _subject_ages; no template)
+               "subject": ("is 9", "is 1", "was 9", "was 1", "'s 9", "'s 1", "’s 9", "’s 1")}
 #: the letter first: `re` skips to a literal class quickly, where a pattern led by a digit
 #: would be tried at every digit of a table of numbers
 _SEX_LETTER_GATE = re.compile(r"[MF](?![A-Za-z])")
@@ -198,6 +201,10 @@ def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
     hits["old_at"] = []
     for end, (gate, size) in _AUTOMATON.iter(low):
         start = end + 1 - size
+        if gate == "subject":
+            if same_length:  # offsets into the text itself: code reads it there
+                hits[gate].append((start, end + 1))
+            continue
         if gate == "yo":
             # right after a number: "47yo", "47 y/o"
             before = low[max(0, start - 2):start]
@@ -227,6 +234,16 @@ def gate_hits(text: str) -> dict[str, list[tuple[int, int]]]:
     return hits
 
 
+
+#: the age after "is"/"was": two or three digits standing alone, then the end of a clause or a
+#: word that goes on about the person ("and", "lives", "years"), never a unit or a decimal
+_AGE_AFTER_VERB = re.compile(
+    r"(\d{2,3})(?=[ \t]*(?:$|[,;!)\n]|\.(?!\d)|(?:and|but|lives|living|who|yo|y/o|y\.o|years?|yrs?)(?![^\W\d_])))",
+    re.IGNORECASE)
+#: the person it is said of, right before the verb ("she is", "Pt was", "mother's")
+_SUBJECT_BEFORE = re.compile(
+    r"(?<![^\W\d_])(?:she|he|pt|patient|who|mother|father|mom|dad|husband|wife|grandmother|"
+    r"grandfather|resident)[ \t]*$", re.IGNORECASE)
 
 _LABELLED = ("template:age.labelled", "template:age.labelled.over89")
 _SEX = ("template:age.sex_letter", "template:age.sex_letter.over89")
@@ -282,7 +299,25 @@ class AgeDetector(Detector):
                 # "92 yo M" is the yo template's; "yo"/"y" says age: no "T 99 F" to fear
                 continue
             out.append(c)
+        if hits["subject"]:
+            out.extend(self._subject_ages(text, hits["subject"]))
         return _drop_contained(out)
+
+    def _subject_ages(self, text: str, spans: list[tuple[int, int]]) -> list[Candidate]:
+        """"she is 92, lives w/ son", "Pt is 101.", "mother's 94 and": an age over 89 said of a
+        person with "is"/"was", standing alone (no unit, reading, decimal nor "on RA" after it)."""
+        out = []
+        n = len(text)
+        for s, e in spans:
+            if s and text[s - 1] not in " \t" and text[s] not in "'’":
+                continue  # "this 9", "vis 1"
+            m = _AGE_AFTER_VERB.match(text, e - 1, min(n, e + 24))
+            if m is None or not HIPAA_AGE < int(m.group(1)) <= MAX_AGE:
+                continue
+            if not _SUBJECT_BEFORE.search(text, max(0, s - 16), s):
+                continue
+            out.append(Candidate(m.start(1), m.end(1), "age", 0.9, self.name, "context:subject-is"))
+        return out
 
     @staticmethod
     def _sex_letter(text: str, c: Candidate, temperature: bool = True) -> bool:

@@ -2,8 +2,9 @@
 
 Its patterns are the templates of templates/dates.toml (Figure 110 and clinical forms); code adds
 what templates cannot say: validators for impossible dates, the unit after a number that makes
-it a dose or a count ("1/2 tab", "2000 mg"), a time written right after a date, and bare
-month/day at the start of a note line.
+it a dose or a count ("1/2 tab", "2000 mg"), a time written right after a date, bare
+month/day at the start of a note line, and a year of a date-shifted record (2030-2199) standing
+alone in an event's context ("S/P CABG 2081", see _shifted_year).
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import regex
 
 from scrub.detector import Detector
 from scrub.templates import pad_windows as _pad
-from scrub.templates import MONS, MONTHS, TemplateMatcher, load_rules
+from scrub.templates import MONS, MONTHS, WDAYS, WEEKDAYS, TemplateMatcher, load_rules
 from scrub.types import Candidate, Document
 
 # ------------------------------------------------------------------ calendar facts
@@ -47,6 +48,10 @@ for _i, _w in enumerate(_ORDWORDS[:9], start=1):
 
 #: month words that are also common English words: in lower case, with no year, not a month
 _AMBIGUOUS_MONTHS = {"may", "march", "august"}
+#: month abbreviations that are also clinical shorthand in lower case ("in mar" = the medication
+#: administration record, "dec" = decreased): alone after "in"/"since", not a month. The others
+#: ("had one in feb.", "since jan") are months in lower-case notes too.
+_WORDLIKE_MONS = {"mar", "dec"}
 
 _WORD = regex.compile(r"\p{L}+")
 
@@ -159,7 +164,7 @@ def month_alone(s: str) -> bool | None:
     if found is None:
         return False
     word = found[2]
-    if word.islower() and (word in _AMBIGUOUS_MONTHS or len(word.rstrip(".")) <= 4):
+    if word.islower() and (word in _AMBIGUOUS_MONTHS or word.rstrip(".") in _WORDLIKE_MONS):
         return False
     return None
 
@@ -288,7 +293,10 @@ _AMOUNT_BEFORE = regex.compile(
     r"(?<![\p{L}\d])(?:bp|nbp|abp|sbp|dbp|map|i/o|i&o|in/out|intake|output|uop|uo|ratio|titer|"
     r"titre|ana|dilution|score|pain|strength|hr|rr|tv|vt|peep|fio2|ie|i:e|totals?|net|balance)"
     r"s?[ \t:=#]{0,3}$", regex.IGNORECASE)
-_SCORE_NEAR = regex.compile(r"pain|score|scale|rated|rates|discomfort|relief|anxiety|nausea",
+#: before "x/10": pain or a symptom's severity named ("CHEST PRESSURE SINCE 2000, 7/10")
+_SCORE_NEAR = regex.compile(r"pain|score|scale|rated|rates|rating|discomfort|relief|anxiety|nausea|"
+                            r"pressure|tight|ache|aching|hurt|sore|c/o|complain|severity|intensity|"
+                            r"worst|sharp|dull|burning|stabbing|throbbing|cramp|radiat",
                             regex.IGNORECASE)
 #: "on the 2nd floor", "after the 3rd dose": an ordinal counting something, not a day
 _ORDINAL_NOUN_AFTER = regex.compile(
@@ -357,6 +365,8 @@ _NUMSEP = re.compile(r"\d(?:[-/]\d|\.\d\d?\.\d|(?:st|nd|rd|th|ST|ND|RD|TH)\b)")
 #: two never overlap: an apostrophed pair is followed by no digit)
 #: led by a character set, which `re` skips to quickly (an alternation it tries at every place)
 _YEARS = re.compile(r"[12'’](?:(?<=1)[89]\d\d|(?<=2)0\d\d|(?<=['’])\d\d)(?!\d)")
+#: 21xx, the shifted years of de-identified records no template takes (see _shifted_year)
+_YEARS21 = re.compile(r"21\d\d(?!\d)")
 # Each template scans only small windows around the hits of its gate that pass its cheap test
 # (a digit after the month word, a second "/" near the first...). Scanning a whole text with
 # ~25 templates costs seconds per MB, and most of the cost of a window is the call itself, so
@@ -457,6 +467,38 @@ def _leading_words(pattern: str) -> frozenset[str] | None:
     if not body or any(ch in body for ch in "{<[_*\\"):
         return None
     return frozenset(w.strip().lower() for w in body.split(","))
+
+
+def _md_words(pattern: str) -> frozenset[str]:
+    """The leading words of `date.md_context` ("{on,seen,\\d/c,...,<weekday>}"), lower-cased,
+    a weekday macro spelt out."""
+    body = pattern[1:pattern.find("}")]
+    out = set()
+    for w in body.split(","):
+        w = w.strip().lower().replace("\\", "")
+        if w == "<weekday>":
+            out.update(WEEKDAYS + WDAYS)
+        else:
+            out.add(w)
+    return frozenset(out)
+
+
+def _md_word_before(t: str, s: int, e: int, words: frozenset[str]) -> bool:
+    """The word before the month of a numsep hit ("sent 1/8", "d/c: 12/3", "Fri. 1/10") is one
+    of `words`: the month's digits, blanks, a colon, then the word (letters, "/", "-", a dot)."""
+    lo = max(0, s - 24)
+    j = s
+    while j > lo and t[j - 1].isdigit():
+        j -= 1
+    i = j
+    while i > lo and t[i - 1] in " \t\n\r":
+        i -= 1
+    if i > lo and t[i - 1] == ":":
+        i -= 1
+    k = i
+    while k > lo and (t[k - 1].isalpha() or t[k - 1] in "/-."):
+        k -= 1
+    return t[k:i].strip(".").lower() in words
 
 
 def _word_before(t: str, s: int, e: int, words: frozenset[str], dash: bool) -> bool:
@@ -603,7 +645,7 @@ class DateDetector(Detector):
     entities = ("date",)
     template_families = ("dates",)
 
-    DEFAULT_RULES = {"md_line_start": 0.75, "md_clean": 0.72}
+    DEFAULT_RULES = {"md_line_start": 0.75, "md_clean": 0.72, "year_shifted": 0.75}
 
     def validators(self) -> dict:
         return {"date_text": date_text, "date_text_noyear": date_text_noyear,
@@ -618,6 +660,11 @@ class DateDetector(Detector):
         """The [rules] of dates.toml over the defaults, read once (detect() runs per document)."""
         found = load_rules(self.settings.templates_dir, "dates")
         return {**self.DEFAULT_RULES, **{k: found[k] for k in found if k in self.DEFAULT_RULES}}
+
+    @cached_property
+    def shifted(self) -> float:
+        """The likelihood of a shifted year standing alone in an event's context (_shifted_year)."""
+        return float(self.rules["year_shifted"])
 
     @cached_property
     def plan(self) -> list[tuple[tuple, TemplateMatcher]]:
@@ -678,6 +725,8 @@ class DateDetector(Detector):
                 out.append(_month_then_year)
             elif t.id == "date.month_context" and words:
                 out.append(partial(_word_before, words=words, dash=True))
+            elif t.id == "date.md_context" and t.pattern.startswith("{"):
+                out.append(partial(_md_word_before, words=_md_words(t.pattern)))
             elif t.id == "date.year_context" and words:
                 out.append(partial(_word_before, words=words, dash=False))
             else:
@@ -776,7 +825,8 @@ class DateDetector(Detector):
         out: list[Candidate] = []
         grouped = group_hits(text, gate_hits(text))
         routed = self._routed(grouped)
-        if not routed:
+        late = "21" in text
+        if not routed and not late:
             return out  # no month word, weekday, holiday, year nor joined digits: no date
         n = len(text)
         for i in sorted(routed):
@@ -789,8 +839,8 @@ class DateDetector(Detector):
                 s, e = c.start, c.end
                 if quantity and _UNIT_AFTER.match(text, e, min(n, e + 24)):
                     continue
-                if text[e - 4:e - 2] == "21" and _LATE_YEAR.search(text, s, e) and _UNIT_AFTER.match(
-                        text, e, min(n, e + 24)):
+                if text[e - 4:e - 2] == "21" and text[e - 5:e - 4] in " \t," and _LATE_YEAR.search(
+                        text, s, e) and _UNIT_AFTER.match(text, e, min(n, e + 24)):
                     continue  # "Jan 5 2100 mL": a date ("Jan 5", found on its own) and a volume
                 if month_year and text[e - 4:e] > "2049" and (
                         text[s - 1:s] in _SIGNS or _AMOUNT_BEFORE.search(text, max(0, s - 16), s)):
@@ -819,9 +869,86 @@ class DateDetector(Detector):
                     elif _clean_md(text, c):
                         out.append(Candidate(c.start, c.end, c.entity, clean, self.name,
                                              "context:md-clean"))
+        for spans in grouped["year"].values():
+            for ys, ye in spans:
+                if text[ys:ye] >= _SHIFTED_FIRST and _shifted_year(text, ys, ye):
+                    out.append(Candidate(ys, ye, "date", self.shifted, self.name, "context:shifted-year"))
+        if late:
+            for m in _YEARS21.finditer(text):
+                ys, ye = m.span()
+                if _shifted_year(text, ys, ye):
+                    out.append(Candidate(ys, ye, "date", self.shifted, self.name, "context:shifted-year"))
         return _drop_contained(out)
 
 
+
+
+# ------------------------------------------------------------------ shifted years alone
+
+#: De-identified records (i2b2, MIMIC) shift dates into 2030-2199 and label a year standing
+#: alone as a date ("S/P CABG 2081", "OD in 2139", "Prior delivery 2088"); no real record of
+#: today dates an event there, so in an event's context such a year is a date. A year that is
+#: also a clock time (20:30-20:59, 21:00-21:59: "at 2100", "since 2130", "2100-0700") needs
+#: a stronger context than one that is not (2060-2099, 2160-2199). Below 2030 years stay
+#: below the threshold (HIPAA Safe Harbor keeps them: "diagnosed in 2018").
+_SHIFTED_FIRST = "2030"
+#: the word right before the year
+_EVENT_WORDS = frozenset("in during circa ca c year yr hx h/o s/p dx diagnosed dated early mid "
+                         "late spring summer fall autumn winter".split())
+_EVENT_WORDS_NOT_TIME = _EVENT_WORDS | frozenset(
+    "since until till thru through after before prior previous remote".split())
+#: a history word a few words before it, in the same clause: "S/P CABG 2081", "hx MI 2075"
+_OPENER = r"(?:^|[^\w/])(?:s/p|status[ -]post|hx|h/o|history[ \t]+of|%s)[ \t:]+(?:[^\W\d_][\w/+&'-]*[ \t]+){1,3}$"
+_EVENT_OPENER = re.compile(_OPENER % "dx", re.IGNORECASE)
+_EVENT_OPENER_NOT_TIME = re.compile(_OPENER % "dx|pmh|psh|prior|previous|remote|last", re.IGNORECASE)
+_OPENER_KEYS = ("s/p", "status", "hx", "h/o", "history", "dx")
+_OPENER_KEYS_NOT_TIME = _OPENER_KEYS + ("pmh", "psh", "prior", "previous", "remote", "last")
+#: after the year: a digit, a time, a range, a decimal or a unit make it no year
+_YEAR_TAIL = re.compile(r"[\w%°]|[-/:.,][ \t]?\d|[ \t]{0,2}(?:h|hrs?|[ap]\.?m|z)\b", re.IGNORECASE)
+
+
+def _shifted_year(text: str, s: int, e: int) -> bool:
+    """A year of 2030-2199 standing alone in an event's context (see _EVENT_WORDS)."""
+    if s and text[s - 1].isdigit():
+        return False  # "02169"
+    value = int(text[s:e])
+    clock = value % 100 < 60 and value < 2200  # also reads as a time of day: 2030, 2145
+    paren = s > 0 and text[s - 1] == "("
+    if paren and text[e:e + 1] != ")":
+        return False
+    if _YEAR_TAIL.match(text, e, e + 6) and not paren:
+        return False
+    j = s - 1 if paren else s
+    lo = max(0, j - 40)
+    i = j
+    while i > lo and text[i - 1] in " \t":
+        i -= 1
+    if i == j:
+        return False  # "x2081", "#2081", "BP-2081": glued to what is before
+    k = i
+    while k > lo and (text[k - 1].isalpha() or text[k - 1] in "/."):
+        k -= 1
+    if k > 0 and text[k - 1].isalnum():
+        return False
+    word = text[k:i].strip(".").lower()
+    if paren and not clock and len(word) >= 3 and word.isalpha():
+        pass  # "appendectomy (2071)", "CABG (2084)"
+    elif word in (_EVENT_WORDS if clock else _EVENT_WORDS_NOT_TIME):
+        b = k
+        while b > lo and text[b - 1] in " \t":
+            b -= 1
+        if b > 0 and text[b - 1].isdigit():
+            return False  # "1 in 2100": a rate
+    else:
+        nl = text.rfind("\n", lo, j)
+        lo = nl + 1 if nl >= 0 else lo
+        keys = _OPENER_KEYS if clock else _OPENER_KEYS_NOT_TIME
+        before = text[lo:j].lower()
+        if not any(w in before for w in keys):  # one cheap look before the search
+            return False
+        if (_EVENT_OPENER if clock else _EVENT_OPENER_NOT_TIME).search(text, lo, j) is None:
+            return False
+    return _UNIT_AFTER.match(text, e, min(len(text), e + 24)) is None  # "2080 mL"
 
 
 def _with_weekday(text: str, c: Candidate) -> Candidate:
