@@ -102,6 +102,11 @@ _AGENCY_CUES = ("vna", "vns", "hha", "hh", "hhpt", "hhot", "hhrn", "hhs", "pca",
                 # a place of care named in parentheses: "urgent care (Lahey)", "pharmacy (Rite Aid)"
                 "urgent care", "urgent-care", "urgentcare", "walk-in", "clinic", "pharmacy", "lab")
 #: cues after which a parenthesis may name a service ("clinic (Heart Failure)") as well as a place
+#: words in capitals that end a name read backwards in a note written in capitals
+_CAPS_STOP = frozenset({"FROM", "TO", "AT", "IN", "WITH", "BY", "FOR", "ON", "VIA", "INTO", "YO", "Y/O", "YOF",
+                        "YOM", "F", "M", "PT", "PT'S", "IS", "WAS", "LIVES", "RESIDES", "RESIDENT", "ADMITTED",
+                        "TRANSFERRED", "SENT", "SEEN", "FOLLOWED", "HPI:", "CC:", "HX", "PMH", "S/P", "W/",
+                        "A", "AN"})
 _SERVICE_CUES = frozenset({"urgent care", "urgent-care", "urgentcare", "walk-in", "clinic", "pharmacy", "lab"})
 #: " at Needham", " Chelsea": a town after a facility's name
 _AT_TOWN = re.compile(r"[ \t]+at[ \t]+(?P<t>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){0,2})")
@@ -841,6 +846,8 @@ class OrgDetector(Detector):
                     break  # a sentence ends there ("CV: RRR. Labs"); "St.", "Mt.", "J." do not
                 if t in single_heads and kind != "town" and t not in self._company_words or caps >= 5:
                     break
+                if t in _CAPS_STOP:
+                    break  # a note in capitals: "92 YO F FROM SUNNY ACRES NURSING HOME" begins at SUNNY
                 if _CAPTOK.fullmatch(t):
                     caps += 1
                 elif t.lower() not in _JOINERS or not name:

@@ -62,6 +62,9 @@ FLAGGED = [
     ("amoxicillin 2 wks ago at urgent care (Lahey).", "Lahey"),
     ("last flu shot at pharmacy (Rite Aid)", "Rite Aid"),
     ("ear infection tx at urgent care (Beverly Hospital)", "Beverly Hospital"),
+    # a note in capitals: the name begins after the preposition
+    ("HPI: 88 YO M FROM MAPLE GROVE NURSING HOME IN BROCKTON", "MAPLE GROVE NURSING HOME"),
+    ("PT TRANSFERRED TO HIGHLAND PARK REHAB CENTER", "HIGHLAND PARK REHAB CENTER"),
     # a facility's name again without its head, later in the same note
     ("Beds offered: Lakemont Manor Nursing Home, Cedar Ridge Rehab. Lakemont Manor accepted.",
      "Lakemont Manor"),
@@ -111,6 +114,8 @@ UNFLAGGED = [
     "clinic (Cardiology) on Tues",
     "clinic (Heart Failure) f/u",
     "lab (BMP, Mg) in am",
+    # a note in capitals: words before the facility's name stay out of it
+    "CC: CP",
     # a state's program in camel case
     "MassHealth application pending; MassHealth ID on file.",
     # a department's words again later: no name, no short form
@@ -130,3 +135,18 @@ def test_linear_on_long_inputs(n):
     # many sites of the new rules in one text; must finish (speed itself is in benchmarks/)
     for text in ("cvs " * n, "aSeniorLife " * n, "st. x parish " * (n // 4), "VNA of " * n):
         assert isinstance(ORGS.detect(Document(text)), list)
+
+
+CAPS_START = [
+    # (note in capitals, the first word the finding over the facility may begin with)
+    ("HPI: 88 YO M FROM MAPLE GROVE NURSING HOME IN BROCKTON", "MAPLE"),
+    ("92 YOF PT LIVES AT SEAVIEW ASSISTED LIVING", "SEAVIEW"),
+    ("ADMITTED VIA ED, SENT FROM CORAL BAY SKILLED NURSING", "CORAL"),
+]
+
+
+@pytest.mark.parametrize("text,first", CAPS_START)
+def test_caps_name_begins_after_preposition(text, first):
+    s = text.index(first)
+    spans = found(text)
+    assert spans and all(a >= s for a, _ in spans), (text, [text[a:b] for a, b in spans])
