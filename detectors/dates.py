@@ -909,22 +909,26 @@ _YEAR_TAIL = re.compile(r"[\w%°]|[-/:.,][ \t]?\d|[ \t]{0,2}(?:h|hrs?|[ap]\.?m|z
 
 def _shifted_year(text: str, s: int, e: int) -> bool:
     """A year of 2030-2199 standing alone in an event's context (see _EVENT_WORDS)."""
-    if s and text[s - 1].isdigit():
-        return False  # "02169"
+    before = text[s - 1] if s else ""
+    paren = before == "("
+    if not paren and before not in " \t":
+        return False  # "02169", "x2081", "#2081", "BP-2081": glued to what is before
+    after = text[e:e + 1]
+    if paren:
+        if after != ")":
+            return False
+    elif after and (after not in " \t\n\r,;.)" or (after in ",." and text[e + 1:e + 2].isdigit())
+                    or (after in " \t" and _YEAR_TAIL.match(text, e, e + 6))):
+        return False  # "2088-09-24", "2100h", "2080/1500", "2081.5", "2100 pm"
     value = int(text[s:e])
     clock = value % 100 < 60 and value < 2200  # also reads as a time of day: 2030, 2145
-    paren = s > 0 and text[s - 1] == "("
-    if paren and text[e:e + 1] != ")":
-        return False
-    if _YEAR_TAIL.match(text, e, e + 6) and not paren:
-        return False
     j = s - 1 if paren else s
     lo = max(0, j - 40)
     i = j
     while i > lo and text[i - 1] in " \t":
         i -= 1
     if i == j:
-        return False  # "x2081", "#2081", "BP-2081": glued to what is before
+        return False  # "(2081)" glued to a word
     k = i
     while k > lo and (text[k - 1].isalpha() or text[k - 1] in "/."):
         k -= 1
