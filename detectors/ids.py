@@ -154,7 +154,7 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
                     r"|ins\.?(?:\s+(?:policy|plan|id))?|(?:health\s+)?policy(?:\s+(?:id|number|no\.?))?"
                     r"|(?:health\s+|insurance\s+|prescription\s+)?plan(?:\s+(?:id|number|no\.?))?"
                     r"|health\s+id|hmo(?:\s+id)?|medicare|medicaid|subscriber(?:\s+id)?"
-                    r"|group\s+(?:number|no\.?|\#)|beneficiary(?:\s+id)?|coverage\s+id", True),
+                    r"|group\s+(?:number|no\.?|\#)|beneficiary(?:\s+id)?|coverage\s+id|mbi|hicn|hic", True),
     ("license", r"driver'?s?\s+licen[cs]e(?:\s+(?:number|no\.?|\#))?|licen[cs]e(?:\s+(?:number|no\.?|\#))?"
                 r"|lic\.?\s*\#|dl\s*\#?|npi|dea(?:\s+(?:number|no\.?|\#))?", True),
     ("vehicle", r"vin|license\s+plate|plate(?:\s+(?:number|no\.?|\#))?|tag\s+(?:number|no\.?|\#)", True),
@@ -193,7 +193,7 @@ _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "re
                 "mastercard", "amex", "cc", "iban", "id", "ref", "reference", "case", "claim",
                 "accession", "specimen", "order", "encounter", "visit", "study", "participant",
                 "subject", "enrollment", "confirmation", "access", "empi", "pid", "mpi", "fin", "csn",
-                "har", "job", "dictation", "acc")
+                "har", "job", "dictation", "acc", "mbi", "hicn", "hic")
 
 
 def _heads_automaton():
@@ -205,6 +205,13 @@ def _heads_automaton():
 
 
 _HEADS = _heads_automaton()
+#: a Medicare Beneficiary Identifier in CMS's published format (cms.gov, "Understanding the
+#: MBI"): 11 characters, digit 1-9, letter, letter or digit, digit, letter, letter or digit,
+#: digit, letter, letter, digit, digit; letters never S, L, O, I, B, Z; printed with dashes after
+#: the 4th and 7th. The shape alone names a person's plan number, label or not.
+_MBI_L = "AC-HJKMNP-RT-Y"
+_MBI = re.compile(
+    rf"(?<![\w-])[1-9][{_MBI_L}][{_MBI_L}0-9]\d(?P<d>-?)[{_MBI_L}][{_MBI_L}0-9]\d(?P=d)[{_MBI_L}]{{2}}\d\d(?![\w-])")
 _DIGIT = regex.compile(r"\d")
 _ANY_DIGIT = re.compile(r"\d")  # stdlib: one scan of a text for any (Unicode) digit
 #: spaced groups that continue an SSN or card number after its label ("402 19 8877")
@@ -264,7 +271,7 @@ class IdDetector(Detector):
     template_families = ("ids",)
 
     DEFAULT_RULES = {"labelled": 0.92, "labelled_generic": 0.85, "glued_mrn": 0.90,
-                     "signature_number": 0.80}
+                     "signature_number": 0.80, "mbi": 0.85}
 
     def validators(self) -> dict:
         return {"ssn": ssn, "luhn": luhn, "iban": iban, "vin": vin, "npi": npi, "dea": dea,
@@ -420,6 +427,12 @@ class IdDetector(Detector):
                 ent = "account"  # "card 12345": a membership or loyalty card number
             like = rules["labelled"] if strong else rules["labelled_generic"]
             out.append(Candidate(s, e, ent, like, self.name, f"context:label-{ent}"))
+        if len(text) >= 11:
+            like = rules["mbi"]
+            for m in _MBI.finditer(text):
+                if any(c.start < m.end() and m.start() < c.end for c in out):
+                    continue  # labelled already
+                out.append(Candidate(m.start(), m.end(), "health_plan", like, self.name, "context:mbi-format"))
         for m in _GLUED_MRN.finditer(text):
             if sum(ch.isdigit() for ch in m.group("v")) >= 3:
                 out.append(Candidate(*m.span("v"), "mrn", rules["glued_mrn"], self.name,

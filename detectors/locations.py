@@ -41,6 +41,45 @@ _BARE_SUFFIXES = ("Street", "St", "Avenue", "Ave", "Road", "Rd", "Boulevard", "B
 #: read back from a suffix found by the automaton: the cue and the name words right before it
 _BARE_BEFORE = re.compile(
     r"(?<![\w'’-])(?:on|off|near|at|On|Off|Near|At)[ \t]+(?P<w>[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-z'’-]+){0,2})[ \t]+$")
+#: the same in lower case or capitals ("from cvs on main st.", "LIVES ON ELM ST."): only the
+#: suffixes that are no everyday word ("way", "court", "place", "drive" are), one or two name
+#: words, and the street must end its phrase (punctuation, the line's end or a place word after)
+_LC_SUFFIXES = ("street", "st", "avenue", "ave", "road", "rd", "boulevard", "blvd", "lane", "ln",
+                "parkway", "pkwy", "terrace")
+_BARE_BEFORE_LC = re.compile(
+    r"(?<![\w'’-])(?:on|off|near|ON|OFF|NEAR|On|Off|Near)[ \t]+(?P<w>[a-z][a-z'’-]+(?:[ \t]+[a-z][a-z'’-]+)?"
+    r"|[A-Z][A-Z'’-]+(?:[ \t]+[A-Z][A-Z'’-]+)?)[ \t]+$")
+_LC_STREET_END = re.compile(
+    r"\.?(?:[ \t]*(?:[.,;:)\n]|$)|[ \t]+(?:in|near|and|by|at|to|with|for|where|apt|unit|IN|NEAR|AND|BY|AT|TO|WITH|FOR|APT|UNIT|\#)(?![\w]))")
+#: a street without its number inside an address list, a listed town after it ("(Rite Aid,
+#: Mass Ave, Lexington"): the name follows a comma, a parenthesis or the line's start
+_BARE_LISTED = re.compile(r"(?:^|[,(;][ \t]*)(?P<w>[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-z'’-]+){0,2})[ \t]+$", re.M)
+#: a numbered road ("on Route 9 in Natick", "MVC ON RTE 128", "off I-95", "along Hwy 1"): the
+#: automaton finds the road word; a place cue before it or a listed town after it is needed
+_ROAD_WORDS = ("Route", "ROUTE", "route", "Rte", "RTE", "rte", "Hwy", "HWY", "hwy", "Highway", "HIGHWAY",
+               "highway", "Interstate", "INTERSTATE", "interstate", "I-", "i-")
+_ROAD = re.compile(r"(?:[A-Za-z]+\.?[ \t]*#?|[Ii]-)[ \t]*(?P<n>\d{1,3}[A-Za-z]?)(?![\w-]|\.\d)")
+_ROAD_CUE = re.compile(
+    r"(?<![\w'’-])(?:on|off|onto|near|along|via|at|from|to|take|took|taking|exit|down|up|of|crossing|"
+    r"ON|OFF|ONTO|NEAR|ALONG|VIA|AT|FROM|TO|EXIT|OF|On|Off|Near|Along|Via|From|Took|Exit)"
+    r"(?:[ \t]+(?:State|STATE|state|US|U\.S\.|the|THE))?[ \t]+$")
+_ROAD_TOWN = re.compile(r"(?:[ \t]*,[ \t]*|[ \t]+(?:in|IN|near|NEAR)[ \t]+)(?P<t>[A-Za-z][\w'’-]*(?:[ \t]+[A-Za-z][\w'’-]*){0,2})")
+#: a house number and one or two Capitalized words with no suffix, a listed town after a comma
+#: ("1450 Broadway, Saugus")
+_NO_SUFFIX_END = re.compile(r"[ \t]*,[ \t]*")
+#: a town in lower case or capitals after a verb of living ("lives w/ son in framingham",
+#: "PT LIVES IN WORCESTER", "moved to florida last yr"): the verb opens the phrase, "in", "to" or
+#: "near" at most 32 characters later (within its sentence) introduces the town
+_LIVE_AT = re.compile(
+    r"(?<![\w'’-])(?:lives?|living|lived|resides?|residing|moved|relocated|LIVES?|LIVING|LIVED|RESIDES?|"
+    r"RESIDING|MOVED|RELOCATED|Lives?|Living|Lived|Resides?|Residing|Moved|Relocated)(?![\w'’-])")
+_LIVE_IN = re.compile(
+    r"(?:^|[ \t])(?:in|to|near|IN|TO|NEAR)[ \t]+(?P<w>[a-zA-Z][a-zA-Z'’-]*(?:[ \t]+[a-zA-Z][a-zA-Z'’-]*){0,2})")
+#: lower-case words that name no street before a suffix ("on call rd", "on the road")
+_LC_NOT_A_NAME = frozenset({"call", "side", "high", "low", "long", "short", "other", "same", "my", "bed",
+                            "floor", "unit", "room", "hall", "way", "foot", "feet", "left", "right",
+                            "rt", "lt", "dirt", "wet"})
+_LIVE_STOP = re.compile(r"[.;:!?\n]")
 #: words that open a capitalized phrase but name no street ("On His Way", "at The Court")
 _NOT_A_NAME = frozenset({"His", "Her", "Their", "My", "Your", "Our", "The", "This", "That", "Its", "A",
                          "An", "One", "Each", "Every", "No", "Any", "Some", "Same"})
@@ -148,6 +187,11 @@ def _automaton(directory: str):
         add(w, "suffix")  # as written: a street's suffix is Capitalized
     for w in _SERVICES:
         add(w, "service")
+    for w in _LC_SUFFIXES:
+        add(w, "suffix_lc")
+        add(w.upper(), "suffix_lc")
+    for w in _ROAD_WORDS:
+        add(w, "road")
     d = Path(directory)
     for r in read_tsv(d / "states.tsv.gz"):
         add(r["name"], "state")
@@ -256,15 +300,25 @@ class LocationDetector(Detector):
         if not text:
             return []
         n = len(text)
-        triggers, names, suffixes, services = [], [], [], []
+        triggers, names, suffixes, services, lc_suffixes, roads = [], [], [], [], [], []
         for end, (kind, length) in _automaton(str(self.lex.directory)).iter(text):
             s = end - length + 1
+            if kind == "road" and text[end] == "-":
+                if not (s > 0 and text[s - 1].isalnum()):
+                    roads.append(s)  # "I-95": a digit follows the hyphen
+                continue
             if (s > 0 and text[s - 1].isalnum()) or (end + 1 < n and text[end + 1].isalnum()):
                 continue
             if kind == "trigger":
                 triggers.append((s, end + 1, text[s:end + 1]))
             elif kind == "suffix":
                 suffixes.append((s, end + 1))
+                if length in (3, 7) and text[s:end + 1] in ("Hwy", "Highway"):
+                    roads.append(s)
+            elif kind == "suffix_lc":
+                lc_suffixes.append((s, end + 1))
+            elif kind == "road":
+                roads.append(s)
             elif kind == "service":
                 services.append(s)
             else:
@@ -275,10 +329,15 @@ class LocationDetector(Detector):
         streets = self._streets(text, out)
         if suffixes:
             self._bare_streets(text, suffixes, streets, out)
+        if lc_suffixes:
+            self._lc_streets(text, lc_suffixes, streets, out)
+        if roads:
+            self._roads(text, roads, streets, out)
         if services:
             self._services(text, services, out)
         self._blocks(text, streets, out)
         self._towns(text, out)
+        self._lived_towns(text, out)
         self._names(text, names, out)
         self._label_lines(doc, out)
         return out
@@ -391,7 +450,9 @@ class LocationDetector(Detector):
                     # a trailing directional ("Main St NW")
                     break
             if end is None:
-                continue
+                end = self._no_suffix_end(text, ws)
+                if end is None:
+                    continue
             if text[end - 1] == "." and end < len(text) and (end == len(text) or text[end:end + 1] in "\n "):
                 pass  # the abbreviation's dot belongs to the street
             like, why = r["street"], "context:street"
@@ -404,6 +465,56 @@ class LocationDetector(Detector):
             found.append(c)
         return found
 
+    def _no_suffix_end(self, text: str, ws: list[tuple[int, int, str]]) -> int | None:
+        """"1450 Broadway, Saugus": one or two Capitalized words (no medical word, no unit) right
+        after the house number, then a comma and a listed town: the street's end."""
+        for k in (1, 2):
+            if len(ws) < k:
+                return None
+            w = ws[k - 1][2]
+            if not w.isalpha() or not w[0].isupper() or w.isupper() or self.lex.is_medical(w) \
+                    or self.lex.is_unit_designator(w) or self.lex.is_title(w):
+                return None
+            e = ws[k - 1][1]
+            if e < len(text) and text[e] == "," and self._town_after(text, e) is not None:
+                return e
+        return None
+
+    def _lived_towns(self, text: str, out: list[Candidate]) -> None:
+        """A town in lower case or capitals after a verb of living: "lives w/ son in framingham",
+        "PT LIVES IN WORCESTER" (the Capitalized ones are _towns' work)."""
+        like = self.rules["town_in_context"]
+        lex = self.lex
+        for v in _LIVE_AT.finditer(text):
+            stop = _LIVE_STOP.search(text, v.end(), v.end() + 40)
+            hi = stop.start() if stop else min(len(text), v.end() + 40)
+            pos = v.end()
+            while True:
+                m = _LIVE_IN.search(text, pos, hi + 30)
+                if m is None or m.start() >= hi:
+                    break
+                pos = m.start("w")
+                words = m.group("w").split()
+                if words[0][0].isupper() and not words[0].isupper():
+                    break  # Capitalized: judged by _towns
+                found = False
+                for k in range(min(3, len(words)), 0, -1):
+                    phrase = " ".join(words[:k])
+                    if any(w[0].isupper() != words[0][0].isupper() or (w.isupper() != words[0].isupper())
+                           for w in words[:k]):
+                        continue  # one case throughout
+                    if not lex.is_city(phrase):
+                        continue
+                    if k == 1 and (self._ambiguous_word(phrase) or lex.is_medical(phrase)):
+                        continue
+                    ws = m.start("w")
+                    ent = "state" if lex.is_state(phrase) else "country" if lex.is_country(phrase) else "city"
+                    out.append(self._cand(ws, ws + len(phrase), ent, like, "context:town_lived"))
+                    found = True
+                    break
+                if found:
+                    break
+
     def _bare_streets(self, text: str, suffixes: list[tuple[int, int]], streets: list[Candidate],
                       out: list[Candidate]) -> None:
         """A street without its house number after "on", "off", "at", "near" ("on Elm St"): read
@@ -413,8 +524,15 @@ class LocationDetector(Detector):
         for ss, se in suffixes:
             lo = max(0, ss - 64)
             m = _BARE_BEFORE.search(text, lo, ss)
+            town = None
             if m is None:
-                continue
+                m = _BARE_LISTED.search(text, lo, ss)
+                if m is None:
+                    continue
+                end = se + 1 if se < len(text) and text[se] == "." else se
+                town = self._town_after(text, end)
+                if town is None:
+                    continue
             ws = m.start("w")
             if m.group("w").split()[0] in _NOT_A_NAME:
                 continue
@@ -423,6 +541,77 @@ class LocationDetector(Detector):
             c = self._cand(ws, se, "street", like, "context:street_no_number")
             out.append(c)
             streets.append(c)
+            if town is not None:
+                out.append(self._cand(town[0], town[1], "city", self.rules["street_city"], "context:street_city"))
+
+    def _town_after(self, text: str, end: int, cut=_COMMA_TOWN) -> tuple[int, int] | None:
+        """The listed town (no everyday word or first name) after a comma at `end`, if any."""
+        m = cut.match(text, end)
+        if m is None:
+            return None
+        words = m.group("t").split()
+        for k in range(min(len(words), 3), 0, -1):
+            town = " ".join(words[:k])
+            if self.lex.is_city(town) and not self._ambiguous_word(town):
+                ts = m.start("t")
+                return ts, ts + len(town)
+        return None
+
+    def _lc_streets(self, text: str, suffixes: list[tuple[int, int]], streets: list[Candidate],
+                    out: list[Candidate]) -> None:
+        """A street in lower case or capitals after "on", "off", "near" ("from cvs on main st.",
+        "LIVES ON ELM ST."): the name's words are no pronoun, article or medical word, and the
+        street ends its phrase."""
+        like = self.rules["street_no_number"]
+        lex = self.lex
+        for ss, se in suffixes:
+            suf = text[ss:se]
+            if not (suf.islower() or suf.isupper()):
+                continue
+            m = _BARE_BEFORE_LC.search(text, max(0, ss - 40), ss)
+            if m is None:
+                continue
+            words = m.group("w").split()
+            if (words[0] == words[0].lower()) != suf.islower():
+                continue  # the name and its suffix written alike
+            if any(w.capitalize() in _NOT_A_NAME or w.lower() in _LC_NOT_A_NAME or lex.is_medical(w)
+                   for w in words):
+                continue
+            e = _LC_STREET_END.match(text, se)
+            if e is None:
+                continue
+            end = se + 1 if se < len(text) and text[se] == "." and suf.lower() in ("st", "ave", "rd", "blvd", "ln", "pkwy") else se
+            c = self._cand(m.start("w"), end, "street", like, "context:street_no_number")
+            out.append(c)
+            streets.append(c)
+
+    def _roads(self, text: str, roads: list[int], streets: list[Candidate], out: list[Candidate]) -> None:
+        """A numbered road after a place cue or before a listed town: "on Route 9 in Natick",
+        "MVC ON RTE 128", "off I-95, Braintree". Interstates have one or two digits, or three
+        after a 2-9 ("I-495"): "I-131", "I-125" are isotopes."""
+        like = self.rules["street_no_number"]
+        for s in roads:
+            m = _ROAD.match(text, s)
+            if m is None or (m.end() - s) > 18:
+                continue
+            num = m.group("n")
+            word = text[s:m.start("n")].strip(" \t#.")
+            if word in ("I-", "i-") and not (len(num) <= 2 and num.isdigit()
+                                             or len(num) == 3 and num.isdigit() and num[0] != "1"):
+                continue
+            if word.islower() and word not in ("route", "rte", "hwy", "highway", "interstate", "i-"):
+                continue
+            cue = _ROAD_CUE.search(text, max(0, s - 24), s)
+            town = None
+            if cue is None:
+                town = self._town_after(text, m.end(), _ROAD_TOWN)
+                if town is None:
+                    continue
+            c = self._cand(s, m.end(), "street", like, "context:numbered_road")
+            out.append(c)
+            streets.append(c)
+            if town is not None:
+                out.append(self._cand(town[0], town[1], "city", self.rules["street_city"], "context:street_city"))
 
     def _services(self, text: str, services: list[int], out: list[Candidate]) -> None:
         """A listed town named by its service: "brought in by Boston EMS", "Quincy Fire"."""

@@ -128,6 +128,29 @@ def _digits(s: str) -> str:
     return "".join(ch for ch in s if ch.isdigit())
 
 
+#: national public help lines, published by the agencies that run them (never a person's number):
+#: Poison Help (HRSA, poisonhelp.hrsa.gov), 988 Lifeline's former number (SAMHSA), SAMHSA's
+#: National Helpline, Disaster Distress Helpline (SAMHSA), National Domestic Violence Hotline
+#: (thehotline.org), RAINN, 1-800-QUIT-NOW (CDC), CDC-INFO, 1-800-MEDICARE (CMS), Social Security
+#: (ssa.gov), NCI's 1-800-4-CANCER, NAMI HelpLine, National Human Trafficking Hotline
+PUBLIC_LINES = frozenset({
+    "8002221222", "8002738255", "8006624357", "8009855990", "8007997233", "8006564673",
+    "8007848669", "8002324636", "8006334227", "8007721213", "8004226237", "8009506264",
+    "8883737888"})
+
+
+#: a toll-free number written out, ending where the text given ends
+_TOLL_FREE_TAIL = re.compile(r"(?:\+?1[ .-]?)?\(?8\d\d\)?[ .-]?\d{3}[ .-]?\d{4}\Z")
+
+
+def public_line(s: str) -> bool:
+    """A national help line ("poison control 1-800-222-1222"): public, no one's identifier."""
+    d = _digits(s)
+    if len(d) == 11 and d[0] == "1":
+        d = d[1:]
+    return d in PUBLIC_LINES
+
+
 def phone_digits(s: str) -> bool | None:
     """A phone number has 7 to 15 digits (ITU E.164); anything else is not one."""
     return None if 7 <= len(_digits(s)) <= 15 else False
@@ -341,7 +364,19 @@ class PhoneDetector(Detector):
         extra += self._signoff_pagers(text, float(rules["signoff_pager"]))
         if "nterpret" in text:
             extra += self._interpreter_ids(text, float(rules["interpreter_id"]))
-        return out + extra
+        out += extra
+        if "8" in text:
+            out = [c for c in out if not self._public(text, c.start, c.end)]
+        return out
+
+    @staticmethod
+    def _public(text: str, s: int, e: int) -> bool:
+        """The number ending at `e` (its area code maybe left before `s`, "(800) 222-1222") is a
+        national help line."""
+        if e - s > 24 or not text[e - 1].isdigit():
+            return False
+        m = _TOLL_FREE_TAIL.search(text, max(0, s - 8), e)
+        return m is not None and m.start() <= s and public_line(m.group())
 
     def _signoff_pagers(self, text: str, like: float) -> list[Candidate]:
         """"p 21944" on a line that names a clinician's credential or role before it."""
