@@ -33,7 +33,8 @@ _SEP = rf"(?:[ \t]*+(?P<c>,)[ \t]*+|[ \t]++(?:{_PARTICLE}[ \t]++){{0,3}}|(?<=\.)
 #: without a second pass.
 #: inside a run, a nick name in quotes may be written in lower case when a capitalized word follows
 #: ('Mrs. Esperanza "chata" Villalobos': how a lower-case note reads through the cased view)
-_TOK_IN = rf"(?:[\"“'‘](?P<q>\p{{Ll}}[\p{{L}}\p{{M}}]*+)[\"”'’](?=[ \t]+\p{{Lu}})|{_TOK})"
+_TOK_IN = (rf"(?:[\"“'‘](?:(?P<q>{_W})[\"”'’](?![\p{{L}}])|(?P<q>\p{{Ll}}[\p{{L}}\p{{M}}]*+)[\"”'’](?=[ \t]+\p{{Lu}}))"
+           rf"|(?P<w>{_W})(?P<p>\.)?)")
 RUN_RE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d])(?<!\p{{L}}['’])(?:{_TOK})(?:{_SEP}{_TOK_IN}){{0,7}}+")
 #: lower-case words after a context word ("patient john smith", "dr. lang")
 _LOWER_WORD = r"\p{Ll}[\p{Ll}\p{M}]*+(?:[-'’]\p{Ll}+)?"
@@ -900,7 +901,9 @@ class NameDetector(Detector):
                                  self.like("names.initials_context"), self.name,
                                  "template:names.initials_context")
             return None
-        if self._degree_at(text, last.span_end if last.initial else last.end) and not last.possessive:
+        if self._degree_at(text, last.span_end if last.initial else last.end) and not last.possessive and not (
+                len(names) == 1 and last.info is not None and last.info.common
+                and _ROMAN_AFTER_RE.match(text, last.end)):  # "Cat II", "Type III": a class
             if all(_capable(t) for t in names) and (len(names) >= 2 or infos[-1].listed):
                 return self._full(seg, None, names, "names.degree")
         if len(names) == 2 and names[0].quoted and infos[1] is not None and infos[1].last:
@@ -1117,7 +1120,8 @@ class NameDetector(Detector):
         not the short words ("pt", "do", "pa") that stand for other things in notes."""
         degs = sorted({c.lower() for c in self.rules["names.degree"].context} - _DEGREE_AMBIGUOUS,
                       key=len, reverse=True)
-        return re.compile(r"(?<![\w.-])(?:" + "|".join(re.escape(d) for d in degs) + r")(?![\w-])")
+        # (a space or a comma first: a class the scan skips to in C, where a lookbehind is tried everywhere)
+        return re.compile(r"[ \t,](" + _trie_regex(degs) + r")(?![\w-])")
 
     def _lower_degree(self, text: str) -> list[Candidate]:
         """A first name and a surname in lower case before a credential ("w/ gwen ferraro np")."""
@@ -1125,7 +1129,12 @@ class NameDetector(Detector):
         rid = "names.lower_pair"
         like, why = self.like(rid), f"template:{rid}"
         for d in self._lower_degree_re.finditer(text):
-            s = d.start()
+            s = d.start(1)
+            j = s - 1
+            while j > 0 and text[j] in " \t,":
+                j -= 1
+            if j == s - 1 or not ("a" <= text[j] <= "z"):
+                continue  # no lower-case word right before: the common case, decided at once
             m = _PAIR_BEFORE_RE.search(text, max(0, s - 48), s)
             if m is None:
                 continue
@@ -1156,7 +1165,7 @@ class NameDetector(Detector):
                 continue
             if cred is not None and cred.lower().rstrip(".") not in creds:
                 continue
-            if cred is None and (len(m.group(1).strip()) < 2 or _NONSPACE_RE.search(text, m.end()) is not None):
+            if cred is None and (m.group(1) == "-" or _NONSPACE_RE.search(text, m.end()) is not None):
                 continue  # alone, initials sign off only the note's last line
             low = ini.lower()
             if low in creds or ini.upper() in INITIAL_STOP:
@@ -1180,6 +1189,7 @@ _DEVICE_ACT_RE = regex.compile(r"(?i:[ \t]*+(?:d/?c\b|dc'?d\b|removed|placed|ins
                                r"|discontinued|in[ \t]+place|intact|patent|flushed|to[ \t]+gravity|catheter"
                                r"|cath\b|bag\b|care\b|output|irrigated|secured))")
 _CTX_TRAIL = frozenset(" \t:#-'\"‘“(")  # what may stand between a context word and the name
+_ROMAN_AFTER_RE = re.compile(r"[ \t]*,?[ \t]*(?:II|III|IV)\b")
 _AFTER_NUMBER_RE = re.compile(r"\d[ \t]*\Z")
 _CITY_PREP_RE = regex.compile(r"(?i:\b(?:in|from|near))[ \t]+\Z")
 _PLACE_PREP_RE = regex.compile(r"(?i:\b(?:at|to|from|in))[ \t]+\Z")
