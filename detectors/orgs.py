@@ -341,12 +341,16 @@ class OrgDetector(Detector):
         seen = False
         for w in words:
             low = w.lower().strip(".,")
-            if low in generic_j or w in self._acronyms or lex.is_medical(w):
+            if low in generic_j or w in self._acronyms:
                 seen = seen or low not in _JOINERS
                 continue
             share = lex.capitalized_share(w)
-            if share is None or share > 0.05:
+            if share is not None and share <= 0.05:
+                seen = seen or clinical and not seen and lex.is_medical(w)
+                continue
+            if not lex.is_medical(w):
                 return False
+            seen = True
         return seen or not clinical
 
     @cached_property
@@ -791,10 +795,12 @@ class OrgDetector(Detector):
                     leads.append((s, e))
                 if kind == "lead":
                     continue
-            if (kind == "camel" or "camel" in also) and s > 0 and text[s - 1].islower() \
-                    and (e == n or not _AFTER_NAME(text[e])):
-                extra.append(("camel", s, e))  # "SeniorLife": a tail after a lower-case letter
-            if (s > 0 and text[s - 1].isalnum()) or (e < n and text[e].isalnum()):
+            if s > 0 and text[s - 1].isalnum():
+                if (kind == "camel" or "camel" in also) and text[s - 1].islower() \
+                        and (e == n or not _AFTER_NAME(text[e])):
+                    extra.append(("camel", s, e))  # "SeniorLife": a tail after a lower-case letter
+                continue
+            if e < n and text[e].isalnum():
                 continue
             if kind in _EXTRA_KINDS or also:
                 for k in ({kind} | also) & _EXTRA_KINDS - {"camel"}:
@@ -822,6 +828,7 @@ class OrgDetector(Detector):
         lex = self.lex
         single_heads = self._single_heads
         shorts: set[str] = set()
+        of_heads = self._of_heads
         for e in sorted(hits):
             hs, kind, head = hits[e]
             if kind == "practice" and "at " not in text[max(0, hs - 70):hs] and "@" not in text[max(0, hs - 70):hs]:
@@ -872,7 +879,8 @@ class OrgDetector(Detector):
                     out.append(Candidate(name[0][0], self._poss(text, e), "organization", r["worship"],
                                          self.name, "context:worship"))
                 continue
-            if not name or kind == "facility" and head in self._of_heads:
+            if (not name or kind == "facility" and head in of_heads) and ("of" in text[e:e + 6]
+                                                                          or "OF" in text[e:e + 6]):
                 # "Visiting Nurse Association of Cape Cod", "Hospice of the North Shore"
                 of = self._of_name(text, self._poss(text, e))
                 if of is not None and (not name or len(name) == len(words_all)):
@@ -945,7 +953,7 @@ class OrgDetector(Detector):
     def _short_forms(self, text: str, name: list[tuple[int, int, str]], head_start: int, ent: str,
                      out: list[Candidate], done: set[str]) -> None:
         """"Park Avenue Health Center - Park Avenue accepted": a facility's name of two words or more
-        written again without its head elsewhere in the note (as written, whole words)."""
+        written again without its head nearby in the note (as written, whole words)."""
         cut = max((k for k, t in enumerate(name) if t[2] == "and"), default=-1)
         name = name[cut + 1:]  # "Youville House and Park Avenue Health Center": the last name
         words = [w for _, _, w in name]
@@ -956,9 +964,10 @@ class OrgDetector(Detector):
             return
         done.add(short)
         n = len(text)
-        pos, seen = 0, 0
+        # read within the same note: up to 4,000 characters on either side (bounded work per name)
+        pos, stop, seen = max(0, name[0][0] - 4000), min(n, name[-1][1] + 4000), 0
         while seen < 20:
-            i = text.find(short, pos)
+            i = text.find(short, pos, stop)
             if i < 0:
                 break
             j = i + len(short)
