@@ -125,6 +125,8 @@ class SpacyEntityDetector(Detector):
         named = lex.is_first_name(word) or lex.is_surname(word) or lex.is_city(word)
         if word.isupper() and not named and (len(word) <= 4 or label == "PERSON" and len(word) <= 6):
             return True  # "NPN"; a person "MOLST"
+        if _DEVICE_CASE.fullmatch(word) and not named:
+            return True  # "BiPAP", "MgSO4", "PreCEDEX": device and drug spellings, no name
         if not named and lex.is_common_word(word):
             share = lex.capitalized_share(word)
             return share is not None and share < 0.5
@@ -259,12 +261,13 @@ class SpacyEntityDetector(Detector):
 
 
 _HEADING_AFTER = re.compile(r"[ \t]*:")
+_DEVICE_CASE = re.compile(r"[A-Z]?[a-z]+(?:[A-Z]{2,}|[A-Z]+[a-z]*\d)\w*")
 #: a token that can be part of a name: letters, with inner dots, hyphens and apostrophes
 _NAME_TOKEN = re.compile(r"[^\W\d_][^\W\d_.'’-]*(?:[.'’-][^\W\d_]*)*[.,]?")
 #: after a one-word "person": a dose, a rate, a route or a score, so a drug, device or scale
 _DOSE_AFTER = re.compile(
     r"[ \t]*(?:\d[\d.,]*[ \t]?(?:mg|mcg|g|gm|grams?|units?|u|ml|meq|mmol|%|mg/\w+|mcg/\w+)(?![^\W\d_])|(?:gtt|drip|infusion|titrat\w*|mg|mcg|units?|ml|po|iv|ivp|sq|sc|im|sl|pr|prn|"
-    r"q\d|q[ \t]?\d|qd|qhs|qam|qpm|bid|tid|qid|daily|tabs?|caps?|nebs?|patch|gel|cream|"
+    r"q[ \t]?\d+(?:-\d+)?(?:h|hr|hrs|d|min)?|qd|qhs|qam|qpm|bid|tid|qid|daily|tabs?|caps?|nebs?|patch|gel|cream|"
     r"balance|gait|score|scale)(?![^\W\d_]))", re.IGNORECASE)
 _TITLE_BEFORE = re.compile(r"(?:\b(?:dr|mr|mrs|ms|miss|mx|prof|rev|sr|fr)\.?|\bsister|\bbrother)[ \t]*$",
                            re.IGNORECASE)

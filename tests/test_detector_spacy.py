@@ -118,3 +118,13 @@ def test_drugs_doses_and_forms_are_no_person(det, text, word):
     mg"); a span of numbers and signs or a form's initials in capitals is nobody either."""
     assert not any(word in text[c.start:c.end] and c.likelihood >= 0.7
                    for c in det.detect(Document(text)))
+
+
+@pytest.mark.parametrize("text, word", [
+    ("CXR showed b/l effusions. Nebs q4h. Pt refused BiPAP.\nGI: NPO.", "Nebs"),
+    ("CXR showed b/l effusions. Nebs q4h. Pt refused BiPAP.\nGI: NPO.", "BiPAP"),
+])
+def test_device_spellings_and_frequencies_are_no_person(det, text, word):
+    """"BiPAP" (capitals inside a word) is a device, and a word before "q4h" a medication."""
+    assert not any(word in text[c.start:c.end] and c.likelihood >= 0.7
+                   for c in det.detect(Document(text)))
