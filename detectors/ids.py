@@ -154,7 +154,7 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
                     r"|ins\.?(?:\s+(?:policy|plan|id))?|(?:health\s+)?policy(?:\s+(?:id|number|no\.?))?"
                     r"|(?:health\s+|insurance\s+|prescription\s+)?plan(?:\s+(?:id|number|no\.?))?"
                     r"|health\s+id|hmo(?:\s+id)?|medicare|medicaid|subscriber(?:\s+id)?"
-                    r"|group\s+(?:number|no\.?|\#)|beneficiary(?:\s+id)?|coverage\s+id|mbi|hicn|hic", True),
+                    r"|group\s+(?:number|no\.?|\#)|beneficiary(?:\s+id)?|coverage\s+id|mbi|hicn", True),
     ("license", r"driver'?s?\s+licen[cs]e(?:\s+(?:number|no\.?|\#))?|licen[cs]e(?:\s+(?:number|no\.?|\#))?"
                 r"|lic\.?\s*\#|dl\s*\#?|npi|dea(?:\s+(?:number|no\.?|\#))?", True),
     ("vehicle", r"vin|license\s+plate|plate(?:\s+(?:number|no\.?|\#))?|tag\s+(?:number|no\.?|\#)", True),
@@ -193,7 +193,7 @@ _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "re
                 "mastercard", "amex", "cc", "iban", "id", "ref", "reference", "case", "claim",
                 "accession", "specimen", "order", "encounter", "visit", "study", "participant",
                 "subject", "enrollment", "confirmation", "access", "empi", "pid", "mpi", "fin", "csn",
-                "har", "job", "dictation", "acc", "mbi", "hicn", "hic")
+                "har", "job", "dictation", "acc", "mbi", "hicn")
 
 
 def _heads_automaton():
@@ -377,6 +377,26 @@ class IdDetector(Detector):
                 yield found
 
     @staticmethod
+    def _mbis(text: str):
+        """Matches of the MBI pattern, tried only where its last four characters ('two letters,
+        two digits': the class string's b"aa00") end it, 11 or 13 characters from its start."""
+        cls = _scan.classes(text)
+        if cls is None:
+            yield from _MBI.finditer(text)
+            return
+        i = cls.find(b"aa00", 7)
+        last = -1
+        while i >= 0:
+            for st in (i - 7, i - 9):
+                if st > last and st >= 0 and cls[st] == _scan._ZERO:
+                    m = _MBI.match(text, st)
+                    if m:
+                        last = m.end()
+                        yield m
+                        break
+            i = cls.find(b"aa00", i + 1)
+
+    @staticmethod
     def _labelled(text: str):
         """Matches of the label pattern, tried only where a label's first word starts.
 
@@ -429,7 +449,7 @@ class IdDetector(Detector):
             out.append(Candidate(s, e, ent, like, self.name, f"context:label-{ent}"))
         if len(text) >= 11:
             like = rules["mbi"]
-            for m in _MBI.finditer(text):
+            for m in self._mbis(text):
                 if any(c.start < m.end() and m.start() < c.end for c in out):
                     continue  # labelled already
                 out.append(Candidate(m.start(), m.end(), "health_plan", like, self.name, "context:mbi-format"))

@@ -46,6 +46,8 @@ _BARE_BEFORE = re.compile(
 #: words, and the street must end its phrase (punctuation, the line's end or a place word after)
 _LC_SUFFIXES = ("street", "st", "avenue", "ave", "road", "rd", "boulevard", "blvd", "lane", "ln",
                 "parkway", "pkwy", "terrace")
+_LC_TAILS = (" ", ".", ",", ";", ":", ")", "\n", "\t")
+_LC_TAIL = re.compile(r" ([a-zA-Z]{2,9})\.?$")
 _BARE_BEFORE_LC = re.compile(
     r"(?<![\w'’-])(?:on|off|near|ON|OFF|NEAR|On|Off|Near)[ \t]+(?P<w>[a-z][a-z'’-]+(?:[ \t]+[a-z][a-z'’-]+)?"
     r"|[A-Z][A-Z'’-]+(?:[ \t]+[A-Z][A-Z'’-]+)?)[ \t]+$")
@@ -70,9 +72,7 @@ _NO_SUFFIX_END = re.compile(r"[ \t]*,[ \t]*")
 #: a town in lower case or capitals after a verb of living ("lives w/ son in framingham",
 #: "PT LIVES IN WORCESTER", "moved to florida last yr"): the verb opens the phrase, "in", "to" or
 #: "near" at most 32 characters later (within its sentence) introduces the town
-_LIVE_AT = re.compile(
-    r"(?<![\w'’-])(?:lives?|living|lived|resides?|residing|moved|relocated|LIVES?|LIVING|LIVED|RESIDES?|"
-    r"RESIDING|MOVED|RELOCATED|Lives?|Living|Lived|Resides?|Residing|Moved|Relocated)(?![\w'’-])")
+_LIVE_WORDS = ("live", "lives", "living", "lived", "reside", "resides", "residing", "moved", "relocated")
 _LIVE_IN = re.compile(
     r"(?:^|[ \t])(?:in|to|near|IN|TO|NEAR)[ \t]+(?P<w>[a-zA-Z][a-zA-Z'’-]*(?:[ \t]+[a-zA-Z][a-zA-Z'’-]*){0,2})")
 #: lower-case words that name no street before a suffix ("on call rd", "on the road")
@@ -187,11 +187,21 @@ def _automaton(directory: str):
         add(w, "suffix")  # as written: a street's suffix is Capitalized
     for w in _SERVICES:
         add(w, "service")
+    # with the blank before them and the character after: the bare words ("st", "rd") lie
+    # inside a great many words, which the automaton would report one by one
     for w in _LC_SUFFIXES:
-        add(w, "suffix_lc")
-        add(w.upper(), "suffix_lc")
+        for form in (w, w.upper()):
+            for tail in _LC_TAILS:
+                add(" " + form + tail, "suffix_lc")
     for w in _ROAD_WORDS:
-        add(w, "road")
+        if w.endswith("-"):
+            add(w, "road")
+        else:
+            add(w + " ", "road")
+            add(w + ".", "road")
+    for w in _LIVE_WORDS:
+        for form in (w, w.capitalize(), w.upper()):
+            add(form, "live")
     d = Path(directory)
     for r in read_tsv(d / "states.tsv.gz"):
         add(r["name"], "state")
@@ -301,20 +311,26 @@ class LocationDetector(Detector):
             return []
         n = len(text)
         triggers, names, suffixes, services, lc_suffixes, roads = [], [], [], [], [], []
+        lives = []
         for end, (kind, length) in _automaton(str(self.lex.directory)).iter(text):
             s = end - length + 1
-            if kind == "road" and text[end] == "-":
+            if kind == "suffix_lc":  # " st." : the blank, the suffix, the character after it
+                lc_suffixes.append((s + 1, end))
+                continue
+            if kind == "road":  # "Route ", "I-": a number follows
                 if not (s > 0 and text[s - 1].isalnum()):
-                    roads.append(s)  # "I-95": a digit follows the hyphen
+                    roads.append(s)
                 continue
             if (s > 0 and text[s - 1].isalnum()) or (end + 1 < n and text[end + 1].isalnum()):
+                continue
+            if kind == "live":
+                lives.append(end + 1)
                 continue
             if kind == "trigger":
                 triggers.append((s, end + 1, text[s:end + 1]))
             elif kind == "suffix":
                 suffixes.append((s, end + 1))
-                if length in (3, 7) and text[s:end + 1] in ("Hwy", "Highway"):
-                    roads.append(s)
+
             elif kind == "suffix_lc":
                 lc_suffixes.append((s, end + 1))
             elif kind == "road":
@@ -329,6 +345,9 @@ class LocationDetector(Detector):
         streets = self._streets(text, out)
         if suffixes:
             self._bare_streets(text, suffixes, streets, out)
+        tail = _LC_TAIL.search(text, max(0, n - 12))
+        if tail and tail.group(1).lower() in _LC_SUFFIXES:
+            lc_suffixes.append(tail.span(1))  # "... on main st" at the text's end
         if lc_suffixes:
             self._lc_streets(text, lc_suffixes, streets, out)
         if roads:
@@ -337,7 +356,8 @@ class LocationDetector(Detector):
             self._services(text, services, out)
         self._blocks(text, streets, out)
         self._towns(text, out)
-        self._lived_towns(text, out)
+        if lives:
+            self._lived_towns(text, lives, out)
         self._names(text, names, out)
         self._label_lines(doc, out)
         return out
@@ -480,15 +500,15 @@ class LocationDetector(Detector):
                 return e
         return None
 
-    def _lived_towns(self, text: str, out: list[Candidate]) -> None:
+    def _lived_towns(self, text: str, lives: list[int], out: list[Candidate]) -> None:
         """A town in lower case or capitals after a verb of living: "lives w/ son in framingham",
         "PT LIVES IN WORCESTER" (the Capitalized ones are _towns' work)."""
         like = self.rules["town_in_context"]
         lex = self.lex
-        for v in _LIVE_AT.finditer(text):
-            stop = _LIVE_STOP.search(text, v.end(), v.end() + 40)
-            hi = stop.start() if stop else min(len(text), v.end() + 40)
-            pos = v.end()
+        for v_end in lives:
+            stop = _LIVE_STOP.search(text, v_end, v_end + 40)
+            hi = stop.start() if stop else min(len(text), v_end + 40)
+            pos = v_end
             while True:
                 m = _LIVE_IN.search(text, pos, hi + 30)
                 if m is None or m.start() >= hi:
