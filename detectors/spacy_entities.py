@@ -122,7 +122,15 @@ class SpacyEntityDetector(Detector):
         lex = self.lexicon
         if lex is None:
             return False
+        head = word.split("-")[0].casefold()
+        if head in _KIN or head in _FIELD_WORDS:
+            return True  # "Husband", "Daughter-in-law", "Tel"
         named = lex.is_first_name(word) or lex.is_surname(word) or lex.is_city(word)
+        if lex.is_medical(word) and not (lex.is_first_name(word) or lex.is_surname(word)):
+            return True  # a drug or a clinical word: "Unasyn", "Zosyn"
+        if label == "GPE" and word.isupper() and len(word) <= 3 and not (
+                lex.is_state(word) or lex.is_country(word) or lex.is_city(word)):
+            return True  # "on PO diltiazem": no place
         if word.isupper() and not named and (len(word) <= 4 or label == "PERSON" and len(word) <= 6):
             return True  # "NPN"; a person "MOLST"
         if _DEVICE_CASE.fullmatch(word) and not named:
@@ -176,11 +184,17 @@ class SpacyEntityDetector(Detector):
         unnamed = False
         for _, _, tok in run:
             word = tok.strip(".,;:()'’")
-            if not word or lex.is_first_name(word) or not lex.is_common_word(word):
+            if not word:
+                return False
+            if lex.is_medical(word) and not lex.is_first_name(word):
+                unnamed = unnamed or not lex.is_surname(word)
+                continue  # "Cardiac Rehab", "Renal Transplant"
+            if not lex.is_common_word(word):
                 return False
             share = lex.capitalized_share(word)
-            if share is None or share >= 0.2:
-                return False
+            if share is None or share >= 0.2 or lex.is_first_name(word) and (
+                    share >= 0.2 or len(run) == 1):
+                return False  # "Dot" alone may be somebody; "Rehab" in "Cardiac Rehab" not
             unnamed = unnamed or not lex.is_surname(word)
         return unnamed
 
@@ -214,6 +228,11 @@ class SpacyEntityDetector(Detector):
                 cur = []
                 gapped.add(len(runs))
             prev_end = te
+            if label == "PERSON" and not any(ch.isalpha() for ch in tok):
+                if cur:  # "Unasyn -> Augmentin": an arrow or a sign is no part of a name
+                    runs.append(cur)
+                cur = []
+                continue
             if tok[:1].islower() and tok not in keep_lower:
                 if cur:
                     runs.append(cur)
@@ -274,6 +293,7 @@ _TITLE_BEFORE = re.compile(r"(?:\b(?:dr|mr|mrs|ms|miss|mx|prof|rev|sr|fr)\.?|\bs
 _KIN = frozenset("""son daughter wife husband mother father brother sister niece nephew grandson
 granddaughter grandmother grandfather grandma grandpa boyfriend girlfriend fiance fiancé fiancee
 partner friend neighbor neighbour cousin aunt uncle mom dad caregiver pt patient per""".split())
+_FIELD_WORDS = frozenset("tel tel. ph phone fax cell mobile pager beeper email e-mail".split())
 _FIELD_GAP = re.compile(r"\n|\t|  ")
 
 

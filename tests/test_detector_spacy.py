@@ -128,3 +128,18 @@ def test_device_spellings_and_frequencies_are_no_person(det, text, word):
     """"BiPAP" (capitals inside a word) is a device, and a word before "q4h" a medication."""
     assert not any(word in text[c.start:c.end] and c.likelihood >= 0.7
                    for c in det.detect(Document(text)))
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Fever and hypoxia; CXR RLL infiltrate. Unasyn -> Augmentin (complete 7 days).", "Unasyn"),
+    ("Updated at 1500; his cell 617-555-0142. Daughter-in-law Joy will visit tomorrow.", "Daughter-in-law"),
+    ("HR 80-90s after dilt gtt off at 0800, now on PO diltiazem 60 mg q6h.", "PO"),
+    ("Condition: stable to PACU, then SICU.\nHusband, Mr. Abara, updated in waiting room.", "Husband"),
+    ("75 Francis Street, Boston, MA 02115 | Tel 617-555-0171 | Fax 617-555-0172", "Tel"),
+    ("2. Continue metoprolol and Eliquis.\n3. Cardiac Rehab at the Brigham; walk daily.", "Cardiac Rehab"),
+])
+def test_drugs_kin_words_and_field_labels_are_no_entity(det, text, word):
+    """A listed drug, a kin word, a route ("PO"), a contact label or a service of clinical words
+    is neither a person nor a place, whatever spaCy calls it."""
+    assert not any(word in text[c.start:c.end] and c.likelihood >= 0.7
+                   for c in det.detect(Document(text)))
