@@ -168,3 +168,19 @@ def test_practices_keep_their_kind_word(original, kind):
     out = one(original, "organization")
     head, word = out.rsplit(" ", 1)
     assert word == kind and LEX.is_surname(head) and head not in original
+
+
+@pytest.mark.parametrize("full, kind, short", [
+    ("Sunny Acres Nursing Home", " Nursing Home", "Sunny Acres"),
+    ("Hillcrest Manor", " Manor", "Hillcrest"),
+    ("Bayada Home Health Care", " Home Health Care", "Bayada"),
+])
+def test_facility_short_form_matches_its_full_name(full, kind, short):
+    """A facility keeps its kind word ("X Nursing Home"), and the short form a note uses later
+    ("back to Sunny Acres") is a proper name that gets the same pseudo-value as the full name's
+    head, so the replaced note still reads as one place."""
+    whole = one(full, "organization")
+    assert whole.endswith(kind)
+    head = whole[:-len(kind)]
+    assert head and head != short and LEX.is_surname(head)
+    assert one(short, "organization") == head

@@ -83,8 +83,9 @@ valid TOML and equals the defaults (a test reads it back):
     strategy = "pseudonym"  # a real hospital's name (CMS list); a short name ("Brigham's") a surname
 
     [replace.organization]
-    strategy = "pseudonym"  # keeps a company-type word ("Marina Corp" → "Garlaw Corp") ...
-    fallback = "blank"      #   ... and suppresses what has none (Figure 108 drops the gymnastics team)
+    strategy = "pseudonym"  # keeps a kind word ("Marina Corp" → "Garlaw Corp", "X Nursing Home"),
+                            #   a proper name without one becomes a surname ("Bayada" → "Quaid") ...
+    fallback = "blank"      #   ... and suppresses the rest (Figure 108 drops the gymnastics team)
 
 Every entity also takes the suppression strategies "keep", "blank", "redact" and "tag".
 """

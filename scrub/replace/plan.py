@@ -156,18 +156,24 @@ heights park pt point ext extension est estates
 n s e w ne nw se sw north south east west
 apt apartment ste suite unit fl floor rm room bldg building dept po p.o box rr rural route hc
 """.split())
+_ORG_JOINERS = frozenset(("of", "the", "and", "at", "on", "de", "la"))
 ORG_SUFFIX = frozenset("""
 corp corporation inc incorporated co company llc ltd limited group associates partners plc lp llp
 bank foundation trust holdings industries enterprises services systems international consulting
 medicine pediatrics practice physicians doctors healthcare health care counseling therapy dental
 daycare preschool school academy college university church parish agency association society
 pharmacy labs laboratories
+home homes manor lodge residence residences rehab rehabilitation hospice center centre clinic
+institute gardens village living nursing
 """.split())
 HOSPITAL_WORDS = frozenset("""
 hospital hospitals medical center centre clinic clinics health healthcare infirmary institute
 sanatorium hospice rehabilitation rehab nursing home children's childrens memorial general
 regional university community
 """.split())
+
+
+_KIND = ORG_SUFFIX | HOSPITAL_WORDS
 
 
 def street_plan(text: str, key: str) -> list[Piece]:
@@ -192,16 +198,26 @@ def street_plan(text: str, key: str) -> list[Piece]:
 
 
 def org_plan(text: str) -> list[Piece] | None:
-    """"Marina Corp" → [Unit(org_head "Marina"), " Corp"]; None when no company-type word ends
-    the name (no good surrogate: the caller suppresses)."""
+    """"Marina Corp" → [Unit(org_head "Marina"), " Corp"]; "Sunny Acres Nursing Home" →
+    [Unit(org_head "Sunny Acres"), " Nursing Home"]. A proper name without a kind word ("Sunny
+    Acres", "Bayada") is an org_head whole, so a short form gets the same pseudo-value as the full
+    name's head. None for anything else ("the U. S. Junior Gymnastics team": the caller
+    suppresses)."""
     toks = [(m.lastgroup, m.group()) for m in _WORD.finditer(text)]
     words = [i for i, (g, t) in enumerate(toks) if g == "w"]
+    if not words:
+        return None
+    if all(toks[i][1][:1].isupper() or toks[i][1].casefold() in _ORG_JOINERS for i in words) and \
+            toks[words[0]][1][:1].isupper() and \
+            strip_possessive(toks[words[-1]][1])[0].rstrip(".").casefold() not in _KIND:
+        core, poss = strip_possessive(text)
+        return [p for p in (Unit("org_head", core), poss) if p]
     if len(words) < 2:
         return None
     first_suffix = None
     for i in reversed(words):
         bare = strip_possessive(toks[i][1])[0].rstrip(".").casefold()
-        if bare in ORG_SUFFIX:
+        if bare in _KIND:
             first_suffix = i
         else:
             break
