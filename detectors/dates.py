@@ -316,6 +316,8 @@ _TIME_AFTER = regex.compile(
     r"|(?:1[0-2]|0?[1-9])[ \t]{0,2}(?:[ap]\.m\.?|[ap]m)"
     r"|(?:[01]\d|2[0-3])[0-5]\d(?:[ \t]{0,2}(?:h|hrs?|hours))?)"
     r"(?![\w:])(?![-./]\d)", regex.IGNORECASE)
+#: the year after a holiday ("Valentine's Day, 2024", "Christmas 2087")
+_HOLIDAY_YEAR = re.compile(r",?[ \t]{0,2}(?P<y>1[89]\d\d|2[01]\d\d)(?![\w:]|[-./]\d)")
 _WEEKDAY_BEFORE = regex.compile(
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
     r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?),?[ \t]{1,2}$", regex.IGNORECASE)
@@ -835,6 +837,7 @@ class DateDetector(Detector):
                 continue
             # what applies to a candidate depends on its template only: decided once per template
             quantity, numeric, ordinal, fraction, timed, weekday, relative, md, month_year = self.checks[i]
+            holiday = self.plan[i][1].templates[0].id == "date.holiday"
             for c in found:
                 s, e = c.start, c.end
                 if quantity and _UNIT_AFTER.match(text, e, min(n, e + 24)):
@@ -857,6 +860,11 @@ class DateDetector(Detector):
                     c = _with_time(text, c)
                 if weekday and s and text[s - 1] in " \t":
                     c = _with_weekday(text, c)
+                if holiday:
+                    y = _HOLIDAY_YEAR.match(text, e, min(n, e + 12))
+                    if y and 1880 <= int(y.group("y")) <= _LAST_YEAR and not _UNIT_AFTER.match(
+                            text, y.end(), min(n, y.end() + 24)):
+                        c = Candidate(c.start, y.end(), c.entity, c.likelihood, c.detector, c.why, c.parts)
                 if relative and c.start and text[c.start - 1] in " \t-":
                     m = _RELATIVE_BEFORE.search(text, max(0, c.start - 12), c.start)
                     if m and (m.start() == 0 or not text[m.start() - 1].isalnum()):
@@ -869,14 +877,20 @@ class DateDetector(Detector):
                     elif _clean_md(text, c):
                         out.append(Candidate(c.start, c.end, c.entity, clean, self.name,
                                              "context:md-clean"))
+        era = None
         for spans in grouped["year"].values():
             for ys, ye in spans:
-                if text[ys:ye] >= _SHIFTED_FIRST and _shifted_year(text, ys, ye):
-                    out.append(Candidate(ys, ye, "date", self.shifted, self.name, "context:shifted-year"))
+                if text[ys:ye] >= _SHIFTED_FIRST:
+                    if era is None:
+                        era = document_era(out, text)
+                    if _shifted_year(text, ys, ye, era):
+                        out.append(Candidate(ys, ye, "date", self.shifted, self.name, "context:shifted-year"))
         if late:
             for m in _YEARS21.finditer(text):
                 ys, ye = m.span()
-                if _shifted_year(text, ys, ye):
+                if era is None:
+                    era = document_era(out, text)
+                if _shifted_year(text, ys, ye, era):
                     out.append(Candidate(ys, ye, "date", self.shifted, self.name, "context:shifted-year"))
         return _drop_contained(out)
 
@@ -907,8 +921,54 @@ _OPENER_KEYS_NOT_TIME = _OPENER_KEYS + ("pmh", "psh", "prior", "previous", "remo
 _YEAR_TAIL = re.compile(r"[\w%°]|[-/:.,][ \t]?\d|[ \t]{0,2}(?:h|hrs?|[ap]\.?m|z)\b", re.IGNORECASE)
 
 
-def _shifted_year(text: str, s: int, e: int) -> bool:
-    """A year of 2030-2199 standing alone in an event's context (see _EVENT_WORDS)."""
+#: a past-medical-history list opening its line ("PMH: HTN, DM2, C. diff 2153.")
+_HISTORY_LINE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?:pmh|psh|pmhx|pshx|past[ \t]+(?:medical|surgical)[ \t]+"
+                           r"(?:history|hx)|medical[ \t]+history|surgical[ \t]+history|hx|h/o)[ \t]*[:-]",
+                           re.IGNORECASE)
+#: a history opened earlier on the line: "hx pe (on coumadin until 2140)"
+_HISTORY_NEAR = re.compile(r"(?:^|[^\w/])(?:hx|h/o|s/p|pmh|history)(?![\w/])", re.IGNORECASE)
+#: the first year of the shifted range in a date found in the document ("2/11/2142", "2088-09-24")
+_ERA_YEAR = re.compile(r"(?<!\d)(?:20[3-9]\d|21\d\d)(?!\d)")
+_ERA_BEFORE, _ERA_AFTER = 15, 1
+
+
+def document_era(cands: list[Candidate], text: str) -> list[int]:
+    """The shifted years (2030-2199) that the document's dates with a year are written in."""
+    out = set()
+    for c in cands:
+        if c.end - c.start >= 6:
+            m = _ERA_YEAR.search(text, c.start, c.end)
+            if m:
+                out.add(int(m.group()))
+    return sorted(out)
+
+
+def _in_era(value: int, era: list[int]) -> bool:
+    """A year at most _ERA_BEFORE years before (or _ERA_AFTER after) one of the record's."""
+    return any(y - _ERA_BEFORE <= value <= y + _ERA_AFTER for y in era)
+
+
+def _clock_year_in_history(text: str, s: int, e: int, k: int, i: int, word: str) -> bool:
+    """A year that also reads as a clock time (2140, 2153), in a record whose dates are of its
+    era, in a history's words: after "since"/"until"/"after"... inside a parenthesis or after a
+    history word on its line ("hx pe (on coumadin until 2140)"), or ending an item of a
+    past-medical-history list ("PMH: Parkinson's, HTN, C. diff 2153.")."""
+    nl = text.rfind("\n", 0, s) + 1
+    if word in _EVENT_WORDS_NOT_TIME:
+        line = text[nl:k]
+        opened = line.rfind("(") > line.rfind(")")
+        return opened or _HISTORY_NEAR.search(line) is not None
+    after = text[e:e + 1]
+    if after not in ("", ",", ".", ";", ")", "\n", "\r") or not word.isalpha() or len(word) < 2:
+        return False  # an item's end; a word before it ("C. diff 2153", "cholecystectomy 2150")
+    return _HISTORY_LINE.match(text, nl, s) is not None
+
+
+def _shifted_year(text: str, s: int, e: int, era: list[int] | None = None) -> bool:
+    """A year of 2030-2199 standing alone in an event's context (see _EVENT_WORDS).
+
+    `era`: the shifted years of the document's dates; a year that is also a clock time is then
+    taken in a history's weaker context too (_clock_year_in_history)."""
     before = text[s - 1] if s else ""
     paren = before == "("
     if not paren and before not in " \t":
@@ -937,6 +997,8 @@ def _shifted_year(text: str, s: int, e: int) -> bool:
     word = text[k:i].strip(".").lower()
     if paren and not clock and len(word) >= 3 and word.isalpha():
         pass  # "appendectomy (2071)", "CABG (2084)"
+    elif clock and era and not paren and word not in _EVENT_WORDS and _in_era(value, era) and _clock_year_in_history(text, s, e, k, i, word):
+        pass
     elif word in (_EVENT_WORDS if clock else _EVENT_WORDS_NOT_TIME):
         b = k
         while b > lo and text[b - 1] in " \t":
@@ -963,6 +1025,14 @@ def _with_weekday(text: str, c: Candidate) -> Candidate:
     return Candidate(m.start(), c.end, c.entity, c.likelihood, c.detector, c.why, c.parts)
 
 
+#: a full date in numbers ending in its four-digit year ("2/11/2142", "03-14-2024")
+_NUMERIC_FULL = re.compile(r"(?<!\d)\d{1,2}[/-]\d{1,2}[/-]\d{4}$")
+#: a house number's street after four digits: "1234 Elm St", "1630 N Main Street"
+_STREET_AFTER = re.compile(
+    r"[ \t]+(?:[A-Za-z][\w'’-]*\.?[ \t]+){1,3}(?:st|street|ave|avenue|rd|road|dr|drive|ln|lane|blvd|"
+    r"way|ct|court|pl|place|ter|terrace|pkwy|hwy|cir)\b\.?", re.IGNORECASE)
+
+
 def _with_time(text: str, c: Candidate) -> Candidate:
     """Extend a date over a time written right after it."""
     m = _TIME_AFTER.match(text, c.end, min(len(text), c.end + 40))
@@ -970,8 +1040,12 @@ def _with_time(text: str, c: Candidate) -> Candidate:
         return c
     if _MILITARY.fullmatch(text, c.end, m.end()) and (
             _UNIT_AFTER.match(text, m.end(), min(len(text), m.end() + 24))
-            or regex.search(r"\d{4}$", text[c.start:c.end])):
-        return c  # "3/14 1500 mL" is a volume; "Jan 5 2023 1200" keeps only the date's year
+            or (text[c.end - 4:c.end].isdigit() and not _NUMERIC_FULL.search(text, c.start, c.end))
+            or _STREET_AFTER.match(text, m.end(), min(len(text), m.end() + 64))):
+        # "3/14 1500 mL" is a volume; "Jan 5 2023 1200" keeps only the date's year; "DOB
+        # 3/3/1950 1234 Elm St" is followed by a house number. A clock time after a full date in
+        # numbers ("2/11/2142 2317", "DATE OF SERVICE: 3/14/2118 1630") belongs to it.
+        return c
     return Candidate(c.start, m.end(), c.entity, c.likelihood, c.detector, c.why, c.parts)
 
 

@@ -174,13 +174,21 @@ _GROUP = {f"l{i}": (ent, strong) for i, (ent, _, strong) in enumerate(_LABELS)}
 #: the value: letters and digits with single inner separators, holding a digit (checked by a
 #: lookahead so a label followed by a plain word is given up at once and the scan moves on)
 _VALUE = r"(?=[\w./-]{0,32}\d)(?P<v>[a-z0-9](?:[a-z0-9]|[-/.](?=[a-z0-9])){1,31})"
+#: a plan's or a card's number printed as capitals then spaced digit groups ("Member ID HPX 6620
+#: 1198 04", "Subscriber ID XJH 884 1209"): the capitals are case-sensitive, seven digits at
+#: least (a dose pair such as "NS 100 75" has fewer), and the label must name a number (an ID,
+#: a "#", a member or a policy: "Plan: ABG 0400 0800" lists times; see _SPACED_LABEL)
+_SPACED = r"(?P<v>(?-i:[A-Z]{2,4})[ \t]\d{3,7}(?:[ \t]\d{1,7}){1,4})(?![\w-])"
+_SPACED_DIGITS = 7
+_SPACED_LABEL = re.compile(r"id|#|num|no\b|number|member|subscriber|policy|medicare|medicaid|beneficiary|"
+                           r"acc|card|mrn|ssn|soc|hicn|mbi", re.IGNORECASE)
 #: between label and value: ":", "#", "=", "(", white space, "is", "was", "under"... at most twice
 _SEP = (r"(?:(?:[ \t]*[:#=(][ \t]*|\s+(?:(?:is|was|of|reads|under|as|listed\s+as|on\s+file\s+is)"
         r"\s+)?)){1,2}")
 _LABEL_RE = regex.compile(
     r"(?<![\w/])(?:" + "|".join(f"(?P<l{i}>{pat})" for i, (_, pat, _) in enumerate(_LABELS)) + r")"
     r"(?:[ \t]+(?:number|num|no\.?|id|code|policy|plan))?"
-    r"(?:" + _SEP + r"|(?<=\#))(?:\#[ \t]*)?" + _VALUE + r"(?![\w-])",
+    r"(?:" + _SEP + r"|(?<=\#))(?:\#[ \t]*)?(?:" + _SPACED + "|" + _VALUE + r")(?![\w-])",
     regex.IGNORECASE | regex.V0)
 #: the first word of every label: an Aho-Corasick pass finds where a label may start, and the
 #: label pattern is tried only there (one big alternation tried at every character is slow)
@@ -439,6 +447,10 @@ class IdDetector(Detector):
                 if more:
                     e = more.end()
                     value = text[s:e]
+            if " " in value and not value.isdigit() and (
+                    sum(ch.isdigit() for ch in value) < _SPACED_DIGITS
+                    or not _SPACED_LABEL.search(text, m.start(), s)):
+                continue
             if not _plausible(value, strong) or _UNIT_AFTER.match(text, e):
                 continue
             if ent == "credit_card" and luhn(value) is False:

@@ -79,6 +79,18 @@ _LIVE_IN = re.compile(
 _LC_NOT_A_NAME = frozenset({"call", "side", "high", "low", "long", "short", "other", "same", "my", "bed",
                             "floor", "unit", "room", "hall", "way", "foot", "feet", "left", "right",
                             "rt", "lt", "dirt", "wet"})
+#: a state code and a ZIP after a blank, in lower case or capitals ("barnstable ma 02630")
+_LC_ST_ZIP_AT = re.compile(r"(?<=[ \t])(?P<st>[a-z]{2}|[A-Z]{2})[ \t]{1,2}(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
+#: a house number, name words and (checked in code) a suffix, then the comma before a town
+_LC_STREET_BEFORE = re.compile(
+    r"(?<![\w.,/-])(?P<num>\d{1,6}[a-zA-Z]?)[ \t]+(?P<w>[a-zA-Z][a-zA-Z'’-]*(?:[ \t]+[a-zA-Z][a-zA-Z'’-]*){1,4})"
+    r"\.?(?P<u>[ \t]*,?[ \t]*(?:apt|unit|ste|suite|APT|UNIT|STE|SUITE|\#)\.?[ \t]*\#?[\w-]{1,6})?[ \t]*,[ \t]*$")
+#: a town right after a lower-case or capitals street ("on main st hyannis.")
+_LC_TOWN_AFTER = re.compile(r"\.?[ \t]+(?P<t>[a-zA-Z][a-zA-Z'’-]*(?:[ \t]+[a-zA-Z][a-zA-Z'’-]*){0,2})")
+#: "at Hope Lodge" right before "on <street>": Capitalized words or capitals
+_FACILITY_BEFORE = re.compile(
+    r"(?<![\w'’-])(?:at|At|AT)[ \t]+(?P<f>[A-Z][a-z'’&-]+(?:[ \t]+[A-Z][a-z'’&-]+){0,2}"
+    r"|[A-Z][A-Z'’&-]+(?:[ \t]+[A-Z][A-Z'’&-]+){0,2})[ \t]+$")
 _LIVE_STOP = re.compile(r"[.;:!?\n]")
 #: words that open a capitalized phrase but name no street ("On His Way", "at The Court")
 _NOT_A_NAME = frozenset({"His", "Her", "Their", "My", "Your", "Our", "The", "This", "That", "Its", "A",
@@ -561,6 +573,8 @@ class LocationDetector(Detector):
             c = self._cand(ws, se, "street", like, "context:street_no_number")
             out.append(c)
             streets.append(c)
+            if town is None and text[m.start():m.start() + 2] in ("on", "On"):
+                self._facility_before(text, m.start(), out)
             if town is not None:
                 out.append(self._cand(town[0], town[1], "city", self.rules["street_city"], "context:street_city"))
 
@@ -575,6 +589,28 @@ class LocationDetector(Detector):
             if self.lex.is_city(town) and not self._ambiguous_word(town):
                 ts = m.start("t")
                 return ts, ts + len(town)
+        return None
+
+    def _lc_town_after(self, text: str, se: int, upper: bool) -> tuple[int, int] | None:
+        """"on main st hyannis.", "ON ELM ST QUINCY,": a listed town written in the street's case
+        right after it, ending the phrase (no everyday word, first name or medical word)."""
+        m = _LC_TOWN_AFTER.match(text, se)
+        if m is None:
+            return None
+        words = m.group("t").split()
+        if any(w.isupper() != upper or (not upper and not w.islower()) for w in words):
+            return None
+        for k in range(len(words), 0, -1):
+            town = " ".join(words[:k])
+            ts = m.start("t")
+            te = ts + len(town)
+            if not _LC_STREET_END.match(text, te):
+                continue
+            if not self.lex.is_city(town) or self.lex.is_medical(town):
+                continue
+            if k == 1 and self._ambiguous_word(town.capitalize()):
+                continue
+            return ts, te
         return None
 
     def _lc_streets(self, text: str, suffixes: list[tuple[int, int]], streets: list[Candidate],
@@ -598,12 +634,42 @@ class LocationDetector(Detector):
                    for w in words):
                 continue
             e = _LC_STREET_END.match(text, se)
+            town = None
             if e is None:
-                continue
+                town = self._lc_town_after(text, se, suf.isupper())
+                if town is None:
+                    continue
             end = se + 1 if se < len(text) and text[se] == "." and suf.lower() in ("st", "ave", "rd", "blvd", "ln", "pkwy") else se
             c = self._cand(m.start("w"), end, "street", like, "context:street_no_number")
             out.append(c)
             streets.append(c)
+            if town is not None:
+                out.append(self._cand(town[0], town[1], "city", self.rules["street_city"], "context:street_city"))
+            if suf.isupper() and text[m.start():m.start() + 2] in ("ON", "On"):
+                self._facility_before(text, m.start(), out)
+
+    def _facility_before(self, text: str, cue: int, out: list[Candidate]) -> None:
+        """The named place a street locates: "staying at Hope Lodge on Beacon St", "MET HIM AT
+        HOPE LODGE ON BEACON ST": one to three Capitalized (or capital) words after "at", right
+        before "on <street>", none an article, a pronoun or a medical word, one at least written
+        Capitalized as often as a name is ("Lodge"; not "AT WORK ON MAIN ST", "at Bus Stop")."""
+        m = _FACILITY_BEFORE.search(text, max(0, cue - 48), cue)
+        if m is None:
+            return
+        words = m.group("f").split()
+        lex = self.lex
+        best = 0.0
+        for w in words:
+            bare = w.strip("'’&-")
+            if not bare or bare.capitalize() in _NOT_A_NAME or lex.is_medical(bare) or lex.is_title(bare):
+                return
+            share = lex.capitalized_share(bare.capitalize())
+            if share is not None and share < 0.1:
+                return  # "Work", "Home", "Clinic": an everyday word
+            best = max(best, 1.0 if share is None else share)
+        if best >= 0.3:
+            out.append(self._cand(m.start("f"), m.end("f"), "place", self.rules["street_no_number"],
+                                  "context:place_on_street"))
 
     def _roads(self, text: str, roads: list[int], streets: list[Candidate], out: list[Candidate]) -> None:
         """A numbered road after a place cue or before a listed town: "on Route 9 in Natick",
@@ -754,10 +820,20 @@ class LocationDetector(Detector):
                     out.append(self._cand(c.start, city.end, "address_block", r["street_city"],
                                           "context:street_city", (c, city)))
                     break
+        zips = [a.start() for a in _SP_ZIP_AT.finditer(text)]
         if "\t" in text:
             hits = (_ST_ZIP.match(text, a.start()) for a in _ST_ZIP_AT.finditer(text))
         else:
-            hits = (self._st_zip_before(text, a.start()) for a in _SP_ZIP_AT.finditer(text))
+            hits = (self._st_zip_before(text, sp) for sp in zips)
+        for sp in zips:
+            # "barnstable ma 02630": the state code right before the ZIP's blank(s)
+            j = sp
+            while j > sp - 2 and j > 0 and text[j - 1] == " ":
+                j -= 1
+            if j >= 3 and text[j - 1].isalpha():
+                a = _LC_ST_ZIP_AT.match(text, j - 2)
+                if a:
+                    self._town_state_zip(text, a, out)
         for m in hits:
             if m is None:
                 continue
@@ -765,6 +841,47 @@ class LocationDetector(Detector):
                 like = r["zip_after_state"]
                 out.append(self._cand(m.start("st"), m.end("st"), "state", like, "context:zip_after_state"))
                 out.append(self._cand(m.start("zip"), m.end("zip"), "zip", like, "context:zip_after_state"))
+
+    def _town_state_zip(self, text: str, a, out: list[Candidate]) -> None:
+        """"barnstable ma 02630", "42 sandy neck rd, barnstable ma 02630", "QUINCY MA 02169": a
+        state code and a ZIP after a listed town with no comma between (or in lower case, where
+        no other pass reads them): the ZIP and the state carry the town, and a house number,
+        name words and a USPS suffix before the town's comma are its street."""
+        st = a.group("st")
+        if not (st.islower() or (st.isupper() and text[a.start() - 1:a.start()] != ",")):
+            return  # "Quincy, MA 02169" is the comma pass's
+        if not self.lex.is_state(st.upper()):
+            return
+        lo = max(0, a.start() - 48, text.rfind("\n", max(0, a.start() - 48), a.start()) + 1)
+        toks = _words(text[lo:a.start()], lo)
+        cw = []
+        for tok in reversed(toks[-3:]):
+            w = tok[2]
+            if not w.isalpha() or (w.islower() != st.islower()) or (w.isupper() != st.isupper()):
+                break
+            cw.append(tok)
+        if not cw:
+            return
+        cw.reverse()
+        k = self._city_suffix(cw)
+        if k == 0 or (k == 1 and self.lex.is_medical(cw[-1][2])):
+            return
+        r = self.rules
+        like = r["city_state_zip"]
+        city = self._cand(cw[-k][0], cw[-1][1], "city", like, "list:places")
+        parts = [city, self._cand(a.start("st"), a.end("st"), "state", like, "list:states"),
+                 self._cand(a.start("zip"), a.end("zip"), "zip", like, "context:zip_after_state")]
+        out.extend(parts)
+        start = city.start
+        sm = _LC_STREET_BEFORE.search(text, max(lo - 64, 0, city.start - 64), city.start)
+        if sm and self._suffix(sm.group("w").split()[-1]) and not any(
+                self.lex.is_medical(w) for w in sm.group("w").split()[:-1]):
+            street = self._cand(sm.start("num"), sm.end("u") if sm.group("u") else sm.end("w"), "street",
+                                r["street_unit"] if sm.group("u") else r["street"], "context:street")
+            out.append(street)
+            parts.insert(0, street)
+            start = street.start
+        out.append(self._cand(start, a.end(), "address_block", like, "context:city_state_zip", parts))
 
     def _named_person(self, text: str, toks: list, cw: list, k: int, streets: list, street_ends: list) -> bool:
         """"Frank Tavares, MD": the words before a degree-like state code read as a person's name
