@@ -652,20 +652,21 @@ class LocationDetector(Detector):
         """The named place a street locates: "staying at Hope Lodge on Beacon St", "MET HIM AT
         HOPE LODGE ON BEACON ST": one to three Capitalized (or capital) words after "at", right
         before "on <street>", none an article, a pronoun or a medical word, one at least written
-        Capitalized as often as a name is ("Lodge"; not "AT WORK ON MAIN ST", "at Bus Stop")."""
+        Capitalized as often as a name is, the first no everyday word ("Hope Lodge", "Ronald
+        McDonald House"; not "AT WORK ON MAIN ST", "at Bus Stop")."""
         m = _FACILITY_BEFORE.search(text, max(0, cue - 48), cue)
         if m is None:
             return
         words = m.group("f").split()
         lex = self.lex
         best = 0.0
-        for w in words:
+        for i, w in enumerate(words):
             bare = w.strip("'’&-")
             if not bare or bare.capitalize() in _NOT_A_NAME or lex.is_medical(bare) or lex.is_title(bare):
                 return
             share = lex.capitalized_share(bare.capitalize())
-            if share is not None and share < 0.1:
-                return  # "Work", "Home", "Clinic": an everyday word
+            if i == 0 and share is not None and share < 0.1:
+                return  # "Work", "Home", "Bus Stop": opened by an everyday word
             best = max(best, 1.0 if share is None else share)
         if best >= 0.3:
             out.append(self._cand(m.start("f"), m.end("f"), "place", self.rules["street_no_number"],
