@@ -46,6 +46,7 @@ dystrophy anomaly malformation bag stockings hose drain needle forceps position 
 staging grade method technique formula equation index curve line duct canal gland body bodies
 granules nodule nodules dx dz disorder contracture neuroma neuralgia aneurysm hernia cyst diverticulum
 phenomenon effect virus infection agar stain staining solution cocktail regimen protocol
+drains tubes catheters needles
 """.split())
 #: words heading an organization or place: a listed name right before one is part of a phrase
 ORG_HEADS = frozenset("""
@@ -68,6 +69,7 @@ rass cam-icu gcs nihss barthel karnofsky ecog lachman mcmurray phalen tinel fink
 rovsing psoas obturator grey-turner chvostek trousseau kussmaul cheyne-stokes korotkoff snellen
 rinne valsalva heimlich dubowitz mallampati cormack-lehane yankauer pleur-evac ambu venturi pyxis
 omnicell accu-chek glucometer
+homans lhermitte spurling nikolsky gowers kehr auspitz koebner westermark
 """.split())
 #: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
 CLINICAL_STOP = frozenset("""
@@ -82,7 +84,7 @@ dictated transcribed cc re dear sincerely regards thanks thank yours cordially a
 resident fellow nurse doctor physician provider service team unit floor room bed ok yes no
 am pm the a an and or of in on at to for with by from as is was be mother father son daughter
 wife husband sister brother christmas easter thanksgiving halloween hanukkah ramadan passover
-kwanzaa
+kwanzaa tel tele fax phone cell mobile pager beeper
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
 #: English function words (closed classes): capitalized only at a sentence start, never a name
 #: without a title, whatever the name lists say ("The" and "Will" are listed first names)
@@ -117,6 +119,16 @@ west camp cape glen point
 """.split())
 _PLACE_ABBREV = frozenset({"st", "ste", "saint", "sainte", "mt", "mount", "ft", "san", "santa", "santo",
                            "sao", "los", "las"})
+#: books of the Bible a chaplain's note cites ("read Psalm 23"): never a name alone
+SCRIPTURE = frozenset("""
+psalm psalms proverbs genesis exodus leviticus deuteronomy ecclesiastes lamentations corinthians
+galatians ephesians philippians colossians thessalonians hebrews romans revelation revelations
+""".split())
+#: Roman numerals of a class or a stage ("NYHA II-III", "Stage IV"): never part of a name
+_ROMAN_RE = re.compile(r"(?:[IVX]{2,}|[IVX]+-[IVX]+)(?:-[IVX]+)*")
+#: services and units that carry a pager ("ICU / pager 4-1234"): no one's initials
+_SERVICE_ABBREV = frozenset({"CT", "IR", "EP", "ICU", "CCU", "TCU", "ENT", "OB", "GYN", "MRI", "EKG", "ECG",
+                             "EEG", "EMG", "RRT", "ACS", "CM", "SW", "OT", "PT", "RT", "LAB", "OR", "ED", "ER"})
 #: sequences of initials that are abbreviations, not people
 INITIAL_STOP = frozenset({"US", "UK", "PO", "AM", "PM", "DC", "NY", "LA", "OD", "OS", "OU", "IV",
                           "IM", "SQ", "BP", "HR", "RR", "GI", "GU", "ER", "OR", "ED", "DR", "MR",
@@ -378,7 +390,7 @@ class NameDetector(Detector):
             word[:1].isupper() and not word.isupper() and len(word) >= 3 and (first or last)
             and share is not None and share >= 0.6 and low not in _DEGREE_WORDS)
         stop = (low in CLINICAL_STOP or org_head or low in _PLACE_ABBREV or low in self.titles
-                or low in FUNCTION_WORDS or degree
+                or low in FUNCTION_WORDS or degree or low in SCRIPTURE or _ROMAN_RE.fullmatch(word) is not None
                 # a short word in capitals is an abbreviation ("DOB", "MRN", "PT", "RA") unless it
                 # is a common name ("LEE", "ANN")
                 or (word.isupper() and len(word) <= 4 and not (first or last or nick))
@@ -584,6 +596,12 @@ class NameDetector(Detector):
                 t.kin = True
             elif i == 0 and not t.capable and self.flag(t.word) == _GLUED and self._glued(text, t.start, t.word):
                 t.capable = True  # "--JSmith RN": "jsmith" is an ordinary word of the web lists
+            if _context(t) and i + 1 < n and toks[i + 1].comma_before \
+                    and t.word.lower() in self._context_creds and t.word.lower() not in _DEGREE_AMBIGUOUS:
+                # "Joy E., RN, Anticoagulation Management": a credential, then the service
+                before = "segment"
+                i += 1
+                continue
             if _context(t) and not (i + 1 < n and not toks[i + 1].comma_before
                                             and _title(t)):
                 before = "context"
@@ -880,6 +898,11 @@ class NameDetector(Detector):
         words_all_caps = all(t.word.isupper() and len(t.word) > 1 for t in names if not t.initial)
 
         if title is not None:
+            if title.word.lower() == "fr" and _AFTER_NUMBER_RE.search(text, max(0, title.start - 4), title.start):
+                return None  # "two 19 Fr Blake drains": a catheter's French size, no Father
+            if title.word.isupper() and all(t.word.isupper() and len(t.word) > 1 for t in names) \
+                    and all(i is None or not i.listed for i in infos):
+                return None  # "Fields, Jordan MS CCC-SLP": a degree, then a credential
             if any(t.word.isupper() and len(t.word) > 1 for t in names) and not title.word.isupper():
                 # "Dr. HPI" style: a capitalized title before an abbreviation is no name
                 if all(i is None or not i.listed for i in infos):
@@ -983,6 +1006,8 @@ class NameDetector(Detector):
             return None
         if i.place or i.eponym or i.drug:
             return None  # "California", "Asian", "Foley", "Allegra" alone: unless posting says otherwise
+        if _SIGN_BEFORE_RE.search(text, max(0, t.start - 10), t.start):
+            return None  # "neg Homans", "positive Tinel": an examination's sign
         if t.word.lower() in _COMPASS and _AFTER_NUMBER_RE.search(text, max(0, t.start - 4), t.start):
             return None  # "Unit: 11 West", "on 6 North": a ward
         # A capitalized word right after another capitalized ordinary word is title case
@@ -1072,7 +1097,18 @@ class NameDetector(Detector):
                 continue
             title = k.group("t")
             kin = k.group("k") is not None and k.group("k") in KIN
+            # a label with its colon ("pt:", "name:", "husband:") announces a field's value
+            label = ":" in low[k.end("t" if title else "k"):k.end()]
+            got = self._lower_special(text, m, title, kin, label)
+            if got is not None:
+                if got:
+                    out.append(got)
+                continue
+            if m.group("a")[0].isupper() and not m.group("n"):
+                continue  # a capitalized first name: the runs' (here only before a quoted nick name)
             groups = [g for g in ("a", "b", "c") if m.group(g)]
+            if m.group("c") and m.start("c") - m.end("b") > 1 and text[m.end("b"):m.start("c")].strip(" \t") == "":
+                groups.pop()  # "faith young  dob": two blanks end the name's field
             infos = {g: self.info(m.group(g)) for g in groups}
             if any(i.stop or i.medical for i in infos.values()):
                 groups = groups[:next(k for k, g in enumerate(groups) if infos[g].stop or infos[g].medical)]
@@ -1085,11 +1121,16 @@ class NameDetector(Detector):
                 keep = ["a", "i", "b"]  # "grace t. mcallister": a middle initial is a name's shape
             elif m.group("i"):
                 keep = []
-            elif len(groups) >= 3 and first_a and infos["c"].last and cm["a"] + cm["c"] <= 1:
+            elif len(groups) >= 3 and first_a and infos["c"].last and cm["a"] + cm["c"] <= 1 \
+                    and (infos["b"].listed or not cm["b"]):
                 keep = ["a", "b", "c"]
             elif len(groups) >= 2 and first_a and infos["b"].last \
-                    and cm["a"] + cm["b"] <= (1 if title or kin else 0):
-                keep = ["a", "b"]  # ("daughter faith mcallister": a kin word is a title's match)
+                    and cm["a"] + cm["b"] <= (2 if label and len(groups) == 2
+                                              and _FIELD_END_RE.match(text, m.end("b")) is not None
+                                              else 1 if title or kin else 0):
+                # ("daughter faith mcallister": a kin word is a title's match; "pt: gay black, 47 y/o f":
+                # a label's field holds a name even of two ordinary words)
+                keep = ["a", "b"]
             elif groups and title and infos["a"].last and not cm["a"]:
                 keep = ["a"]
             elif (groups and not title and infos["a"].first and not infos["a"].common
@@ -1100,19 +1141,93 @@ class NameDetector(Detector):
                 keep = ["a"]  # "son mark", "daughter grace": a common first name after a kin word
             if not keep:
                 continue
-            names = [g for g in keep if g != "i"]
+            if keep[0] == "a" and m.group("n") and (keep == ["a"] or keep[-1] != "a"):
+                ni = self.info(m.group("n"))
+                if (ni.first or ni.nick) and not (ni.stop or ni.medical or ni.drug or ni.place):
+                    keep.insert(1, "n")  # 'pt: eleanor "nell" fitzpatrick'
+            names = [g for g in keep if g not in ("i", "n")]
             roles = (["last_name" if title else "first_name"] if len(names) == 1 else
                      ["first_name"] + ["middle_name"] * (len(names) - 2) + ["last_name"])
             roles = iter(roles)
-            parts = [Candidate(m.start(g), m.end(g) + (g == "i"), "middle_name" if g == "i" else next(roles),
+            parts = [Candidate(m.start(g), m.end(g) + (g == "i"),
+                               {"i": "middle_name", "n": "nick_name"}.get(g) or next(roles),
                                like, self.name, why) for g in keep]
             if title:
                 t_end = k.end("t") + (1 if text[k.end("t"):k.end("t") + 1] == "." else 0)
                 parts.insert(0, Candidate(k.start("t"), t_end, "title", like, self.name, why))
-            out.append(Candidate(parts[0].start, parts[-1].end, "full_name", like, self.name, why, tuple(parts)))
+            out.append(self._with_nick(text, Candidate(parts[0].start, parts[-1].end, "full_name", like,
+                                                        self.name, why, tuple(parts))))
         out.extend(self._lower_degree(text))
         out.extend(self._signoff_initials(text))
         return out
+
+    def _lower_special(self, text: str, m, title, kin: bool, label: bool):
+        """The lower-case shapes that are no first-name-and-surname run: an initial and a surname
+        ("rn j. ko"), a surname, a comma and a first name ("pt: grant, William"), and a name of
+        the stop list after a kin word ("husband will black (cell ...)", "daughter june lives next
+        door"). None: not such a shape (the caller goes on); False: such a shape, but no name."""
+        rid = "names.lower_pair"
+        like, why = self.like(rid), f"template:{rid}"
+        a = m.group("a")
+        if len(a) == 1 and m.end() == m.end("a") and text[m.end():m.end() + 1] == ".":
+            s = _LOWER_INITIAL_RE.match(text, m.end())
+            if s is None:
+                return False
+            si = self.info(s.group("s"))
+            if not si.last or si.stop or si.medical or si.drug or si.place or si.eponym or si.medword \
+                    or (si.common and si.word_band is not None and si.word_band <= 1
+                        and _FIELD_END_RE.match(text, s.end("s")) is None):
+                return False  # ("rn m. park" at a line's end: a surname that is also a word)
+            parts = (Candidate(m.start("a"), m.end("a") + 1, "first_name", like, self.name, why),
+                     Candidate(s.start("s"), s.end("s"), "last_name", like, self.name, why))
+            return Candidate(m.start("a"), s.end("s"), "full_name", like, self.name, why, parts)
+        if kin and not title and self._kin_name(a):
+            # "will", "june": names only after a kin word, and then only where a name's field ends
+            # (a surname before a contact's parenthesis) or, for a month, before no number
+            b = m.group("b")
+            if b is not None and not m.group("n") and not m.group("i"):
+                bi = self.info(b)
+                if bi.last and not (bi.stop or bi.medical or bi.drug or bi.eponym) \
+                        and _FIELD_END_RE.match(text, m.end("b")) is not None:
+                    parts = (Candidate(m.start("a"), m.end("a"), "first_name", like, self.name, why),
+                             Candidate(m.start("b"), m.end("b"), "last_name", like, self.name, why))
+                    return Candidate(m.start("a"), m.end("b"), "full_name", like, self.name, why, parts)
+            if a.lower() in _MONTH_SET and a.lower() != "may" \
+                    and not _DIGIT_NEXT_RE.match(text, m.end("a")):
+                # a full name without parts: posting carries no "june" to the note's dates
+                return Candidate(m.start("a"), m.end("a"), "full_name", like, self.name, why)
+            return False
+        if not title and not kin and m.end() == m.end("a") and text[m.end():m.end() + 1] == ",":
+            f = _LOWER_COMMA_RE.match(text, m.end())
+            if f is None:
+                return None
+            ai, fi = self.info(a), self.info(f.group("f"))
+            if not (ai.last and (fi.first or fi.nick)) or any(
+                    i.stop or i.medical or i.drug or i.place or i.eponym for i in (ai, fi)):
+                return None
+            commons = sum(i.common and (i.word_band is None or i.word_band <= 2) for i in (ai, fi))
+            if commons > (1 if label else 0):
+                return None
+            parts = (Candidate(m.start("a"), m.end("a"), "last_name", like, self.name, why),
+                     Candidate(f.start("f"), f.end("f"), "first_name", like, self.name, why))
+            return self._with_nick(text, Candidate(m.start("a"), f.end("f"), "full_name", like, self.name,
+                                                    why, parts))
+        return None
+
+    def _with_nick(self, text: str, c: Candidate) -> Candidate:
+        """A name with the nick name that follows it in quotes or parentheses ('William ("bill")')."""
+        n = _NICK_AFTER_RE.match(text, c.end)
+        if n is None:
+            return c
+        g = 2 if n.group(2) else 4
+        if g == 2 and bool(n.group(1)) != bool(n.group(3)):
+            return c  # an unbalanced quote
+        ni = self.info(n.group(g))
+        if not (ni.first or ni.nick) or ni.stop or ni.medical or ni.drug or ni.place or ni.eponym:
+            return c
+        nick = Candidate(n.start(g), n.end(g), "nick_name", c.likelihood, self.name, c.why)
+        return Candidate(c.start, n.end(g), c.entity, c.likelihood, self.name, c.why,
+                         (c.parts or (c,)) + (nick,))
 
     @cached_property
     def _lower_degree_re(self):
@@ -1153,19 +1268,30 @@ class NameDetector(Detector):
         """A sign-off by initials alone on its line ("-- mbd", "--KLM, CNM", "-JT RN"): two or
         three letters after a dash at the line's start, alone or before a credential (one dash
         needs the credential: "- DNR" is a list item)."""
-        if "-" not in text and "~" not in text and "–" not in text and "—" not in text:
-            return []
         out = []
         rid = "names.signoff_initials"
         like, why = self.like(rid), f"template:{rid}"
         creds = self._context_creds
         for m in _SIGNOFF_RE.finditer(text):
-            ini, cred = m.group(2), m.group(3)
-            if not (ini.islower() or ini.isupper()):
-                continue
+            dash, ini, cred, pager = m.group(1), m.group(2), m.group(5), m.group(6)
             if cred is not None and cred.lower().rstrip(".") not in creds:
                 continue
-            if cred is None and (m.group(1) == "-" or _NONSPACE_RE.search(text, m.end()) is not None):
+            if ini is None:
+                c = self._signoff_dotted(m, dash, cred)
+                if c is not None:
+                    out.append(c)
+                continue
+            if not (ini.islower() or ini.isupper()):
+                continue
+            if pager is not None:
+                if not ini.isupper() or ini.lower() in self._context_sets[0] or ini in _SERVICE_ABBREV \
+                        or ini in INITIAL_STOP or ini.lower() in creds or ini.lower() in FUNCTION_WORDS:
+                    continue  # "SW / pager", "ICU / pager": a role or a unit
+                out.append(Candidate(m.start(2), m.end(2), "name", like, self.name, why))
+                continue  # "PV / pager 617-...": initials in capitals before their pager
+            elif dash is None:
+                continue
+            elif cred is None and (dash == "-" or _NONSPACE_RE.search(text, m.end()) is not None):
                 continue  # alone, initials sign off only the note's last line
             low = ini.lower()
             if low in creds or ini.upper() in INITIAL_STOP:
@@ -1179,6 +1305,24 @@ class NameDetector(Detector):
             out.append(Candidate(m.start(2), m.end(2), "name", like, self.name, why))
         return out
 
+    def _signoff_dotted(self, m, dash, cred) -> Candidate | None:
+        """"-- k.dasilva rn", "k. dasilva, rn": an initial, its period and a listed surname, after a
+        sign-off's dashes or before a credential."""
+        if dash is None and cred is None:
+            return None
+        sur = m.group(4)
+        if not (sur.islower() or sur[1:].islower() or sur.isupper()):
+            return None
+        i = self.info(sur)
+        if not i.last or i.stop or i.medical or i.drug or i.place or i.eponym or i.medword \
+                or (i.common and (i.word_band is None or i.word_band <= 1)):
+            return None
+        rid = "names.initials_last"
+        like, why = self.like(rid), f"template:{rid}"
+        return Candidate(m.start(3), m.end(4), "full_name", like, self.name, why, (
+            Candidate(m.start(3), m.end(3) + 1, "first_name", like, self.name, why),
+            Candidate(m.start(4), m.end(4), "last_name", like, self.name, why)))
+
     @cached_property
     def _context_creds(self) -> frozenset[str]:
         return frozenset(c.lower().rstrip(".") for c in self.rules["names.degree"].context)
@@ -1191,20 +1335,37 @@ _DEVICE_ACT_RE = regex.compile(r"(?i:[ \t]*+(?:d/?c\b|dc'?d\b|removed|placed|ins
 _CTX_TRAIL = frozenset(" \t:#-'\"‘“(")  # what may stand between a context word and the name
 _ROMAN_AFTER_RE = re.compile(r"[ \t]*,?[ \t]*(?:II|III|IV)\b")
 _AFTER_NUMBER_RE = re.compile(r"\d[ \t]*\Z")
+_SIGN_BEFORE_RE = re.compile(r"(?<![\w])(?:neg|pos|negative|positive|\(\+\)|\(-\))[ \t]*\Z", re.IGNORECASE)
 _CITY_PREP_RE = regex.compile(r"(?i:\b(?:in|from|near))[ \t]+\Z")
 _PLACE_PREP_RE = regex.compile(r"(?i:\b(?:at|to|from|in))[ \t]+\Z")
 _NEXT_RE = regex.compile(r"(?:['’][sS]?)?[ \t]*+(\p{L}++)")
 #: after a lower-case first word, a surname the cased view capitalized ("nurse bill Okonkwo-Reyes")
 _CAP_WORD = r"\p{Lu}[\p{Ll}\p{M}]*+(?:[-'’]\p{L}\p{Ll}*+)?"
-_LOWER_WORDS_RE = regex.compile(rf"(?P<a>{_LOWER_WORD})(?:[ \t]+(?P<i>\p{{Ll}})\.(?=[ \t]+\p{{L}}))?"
+_LOWER_WORDS_RE = regex.compile(rf"(?P<a>{_LOWER_WORD}|{_CAP_WORD}(?=[ \t]+[\"“'‘]\p{{Ll}}))(?:[ \t]+[\"“'‘](?P<n>{_LOWER_WORD})[\"”'’](?=[ \t]))?"
+                                rf"(?:[ \t]+(?P<i>\p{{Ll}})\.(?=[ \t]+\p{{L}}))?"
                                 rf"(?:[ \t]+(?:(?P<b>{_LOWER_WORD})(?:[ \t]+(?P<c>{_LOWER_WORD}))?"
                                 rf"|(?P<b>{_CAP_WORD})))?(?![\p{{L}}\d])")
+#: after a lone lower-case letter: its period and a surname ("rn j. ko", "rn: k.dasilva")
+_LOWER_INITIAL_RE = regex.compile(rf"\.[ \t]?(?P<s>{_LOWER_WORD}|{_CAP_WORD})(?![\p{{L}}\d])")
+#: after a lower-case surname: a comma and the first name ("pt: grant, William")
+_LOWER_COMMA_RE = regex.compile(rf",[ \t]*(?P<f>{_LOWER_WORD}|{_CAP_WORD})(?![\p{{L}}\d.])")
+#: a nick name right after a name: in quotes, in parentheses, or both ('grant, William ("bill")')
+_NICK_AFTER_RE = re.compile(r"[ \t]*(?:\([ \t]*([\"“'‘]?)([A-Za-z][a-z]+)([\"”'’]?)[ \t]*\)|[\"“'‘]([A-Za-z][a-z]+)[\"”'’])")
+#: what ends a name's field on a header or contact line: the line's end, a parenthesis, a comma and
+#: a number (an age, a phone), a gap of two blanks, or the next field's label ("gay black, 47 y/o")
+_FIELD_END_RE = re.compile(r"(?:[ \t]*(?:[\n\r(]|\Z|,[ \t]*\(?\d|(?:dob|d\.o\.b\.?|mrn|age|sex)\b)|[ \t]{2})",
+                           re.IGNORECASE)
 #: two lower-case words right before a credential ("gwen ferraro np", "gwen ferraro, np")
 _PAIR_BEFORE_RE = re.compile(r"(?<![\w'’.-])([a-z][a-z'’]*(?:-[a-z]+)?)[ \t]+([a-z][a-z'’]*(?:-[a-z]+)?)[ \t]*,?[ \t]+\Z")
 _NONSPACE_RE = re.compile(r"\S")
+_DIGIT_NEXT_RE = re.compile(r"[ \t]*\d")
 #: a sign-off line: dashes, two or three letters, maybe a credential ("-- mbd", "--KLM, CNM")
-_SIGNOFF_RE = re.compile(r"^[ \t]*(-{1,3}|~{1,2}|–|—)[ \t]*([A-Za-z]{2,3})(?:[ \t]*,?[ \t]+([A-Za-z][A-Za-z.-]{1,6}))?[ \t]*$",
-                         re.MULTILINE)
+#: or an initial glued by its period to a surname ("-- k.dasilva rn"); or initials before a pager
+#: ("PV / pager 617-555-0100", dashes optional there)
+_SIGNOFF_RE = re.compile(r"^[ \t]*(-{1,3}|~{1,2}|–|—)?[ \t]*(?:([A-Za-z]{2,3})|([A-Za-z])\.[ \t]?([A-Za-z][a-z'’]+(?:-[A-Za-z][a-z]+)?))"
+                         r"(?:[ \t]*,?[ \t]+([A-Za-z][A-Za-z.-]{1,6}))?"
+                         r"(?:[ \t]*/[ \t]*(pager|pgr|beeper|bpr)\b[ \t.:#]*\(?\d[\d() .-]{3,16})?[ \t]*$",
+                         re.MULTILINE | re.IGNORECASE)
 #: credentials that are also notes' words or abbreviations ("pt", "ot", "do", "pa", "od")
 _DEGREE_AMBIGUOUS = frozenset({"do", "pt", "ot", "pa", "od", "rd", "jr", "sr", "ii", "iii", "iv", "slp", "mph",
                                "mba", "rt", "ma", "cc"})
