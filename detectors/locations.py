@@ -87,10 +87,11 @@ _LC_STREET_BEFORE = re.compile(
     r"\.?(?P<u>[ \t]*,?[ \t]*(?:apt|unit|ste|suite|APT|UNIT|STE|SUITE|\#)\.?[ \t]*\#?[\w-]{1,6})?[ \t]*,[ \t]*$")
 #: a town right after a lower-case or capitals street ("on main st hyannis.")
 _LC_TOWN_AFTER = re.compile(r"\.?[ \t]+(?P<t>[a-zA-Z][a-zA-Z'’-]*(?:[ \t]+[a-zA-Z][a-zA-Z'’-]*){0,2})")
-#: "at Hope Lodge" right before "on <street>": Capitalized words or capitals
+#: "at Hope Lodge" right before "on <street>": Capitalized words, capitals or lower case (a
+#: note in capitals reaches the detectors lower-cased: scrub.truecase)
 _FACILITY_BEFORE = re.compile(
     r"(?<![\w'’-])(?:at|At|AT)[ \t]+(?P<f>[A-Z][a-z'’&-]+(?:[ \t]+[A-Z][a-z'’&-]+){0,2}"
-    r"|[A-Z][A-Z'’&-]+(?:[ \t]+[A-Z][A-Z'’&-]+){0,2})[ \t]+$")
+    r"|[A-Z][A-Z'’&-]+(?:[ \t]+[A-Z][A-Z'’&-]+){0,2}|[a-z][a-z'’&-]+(?:[ \t]+[a-z][a-z'’&-]+){0,2})[ \t]+$")
 _LIVE_STOP = re.compile(r"[.;:!?\n]")
 #: words that open a capitalized phrase but name no street ("On His Way", "at The Court")
 _NOT_A_NAME = frozenset({"His", "Her", "Their", "My", "Your", "Our", "The", "This", "That", "Its", "A",
@@ -645,12 +646,13 @@ class LocationDetector(Detector):
             streets.append(c)
             if town is not None:
                 out.append(self._cand(town[0], town[1], "city", self.rules["street_city"], "context:street_city"))
-            if suf.isupper() and text[m.start():m.start() + 2] in ("ON", "On"):
+            if text[m.start():m.start() + 2] in ("ON", "On", "on"):
                 self._facility_before(text, m.start(), out)
 
     def _facility_before(self, text: str, cue: int, out: list[Candidate]) -> None:
         """The named place a street locates: "staying at Hope Lodge on Beacon St", "MET HIM AT
-        HOPE LODGE ON BEACON ST": one to three Capitalized (or capital) words after "at", right
+        HOPE LODGE ON BEACON ST", "at hope lodge on beacon st": one to three words written alike
+        (Capitalized, capitals or lower case) after "at", right
         before "on <street>", none an article, a pronoun or a medical word, one at least written
         Capitalized as often as a name is, the first no everyday word ("Hope Lodge", "Ronald
         McDonald House"; not "AT WORK ON MAIN ST", "at Bus Stop")."""

@@ -118,6 +118,9 @@ LOC_POSITIVES = [
      [("RONALD MCDONALD HOUSE", "place")]),
     ("daughter staying at Hope Lodge on Beacon St. tonight", [("Hope Lodge", "place")]),
     ("he sleeps at Pine Street Inn on Harrison Ave", [("Pine Street Inn", "place")]),
+    # a note in capitals reaches the detectors lower-cased (scrub.truecase)
+    ("family staying at hope lodge on beacon st. her cell", [("hope lodge", "place")]),
+    ("wife staying at ronald mcdonald house on longwood ave.", [("ronald mcdonald house", "place")]),
 ]
 
 
@@ -133,6 +136,8 @@ LOC_NEGATIVES = [
     ("PT WAS AT WORK ON MAIN ST.", ["MAIN ST."]),
     ("met at Bus Stop on Main St", ["Main St"]),
     ("seen at clinic on main st.", ["main st."]),
+    ("pt was at work on main st.", ["main st."]),
+    ("at the bus stop on main st.", ["main st."]),
     ("on main st then home", []),
     ("given 20 mg in 10000 ml", []),
     ("pt in 12345 order", []),
