@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from scrub.detector import Detector
+from scrub.detectors.names import EPONYM_HEADS
 from scrub.errors import ScrubError
 from scrub.types import Candidate, Document
 
@@ -168,6 +169,25 @@ class SpacyEntityDetector(Detector):
         share = lex.capitalized_share(word)
         return share is not None and share < 0.2
 
+    def _term_alone(self, text: str, s: int, e: int) -> bool:
+        """One capitalized word read as a person that the words around it show to be a device,
+        a sign, a score or a class: a device's or an exam's word after it ("Foley draining",
+        "Hickman line", "Romberg negative"), a bare score ("Morse 55", "Psalm 23"), a Roman
+        class ("Bosniak I"), a compound cut in two ("Swan" of "Swan-Ganz"), a disease after its
+        possessive ("Barrett's esophagus") or a negation before it ("No Jacksonian march").
+        A title before the word ("Dr. Foley") keeps it a name."""
+        if _TITLE_BEFORE.search(text, max(0, s - 8), s):
+            return False
+        before = _WORD_BEFORE.search(text, max(0, s - 24), s)
+        if before and before.group(1).casefold() in _KIN:
+            return False  # "Daughter Sunny present"
+        if _TERM_AFTER.match(text, e) or _NEGATION_BEFORE.search(text, max(0, s - 16), s):
+            return True
+        if _SCORE_AFTER.match(text, e) and not _ADDRESS_BEFORE.search(text, max(0, s - 16), s):
+            return True  # "Braden 16,", "Morse 55." but not "Feldstrasse 42" of an address
+        m = _HEAD_AFTER.match(text, e)
+        return m is not None and m.group(1).casefold() in EPONYM_HEADS
+
     def _has_name(self, run) -> bool:
         lex = self.lexicon
         if lex is None:
@@ -276,6 +296,8 @@ class SpacyEntityDetector(Detector):
                 if label in ("PERSON", "ORG") and " " not in text[rs:re_] and \
                         _DOSE_AFTER.match(text, re_) and not _TITLE_BEFORE.search(text, max(0, rs - 8), rs):
                     continue  # "Neo gtt", "Coreg 12.5 mg", "Braden 16", "Toco q2-3 min"
+                if label == "PERSON" and " " not in text[rs:re_] and self._term_alone(text, rs, re_):
+                    continue  # "Foley draining", "Romberg negative", "no Jacksonian", "Bosniak I"
                 yield rs, re_
 
 
@@ -298,10 +320,26 @@ _FIELD_GAP = re.compile(r"\n|\t|  ")
 
 
 _EPONYM_HEAD = re.compile(
-    r"(?:['’]s)?\s+(?:risk\s+)?(?:sign|signs|score|scores|scale|criteria|classification|syndrome|disease|"
+    r"(?:['’]s?)?\s+(?:risk\s+)?(?:sign|signs|score|scores|scale|criteria|classification|syndrome|disease|"
     r"test|maneuver|manoeuvre|reflex|procedure|operation|repair|equation|formula|rule|index|"
     r"grade|grading|stage|staging|phenomenon|triad|lymphoma|palsy|fracture|catheter|tube|"
     r"protocol|method|approach|technique|study|trial|cohort|model|type)\b", re.IGNORECASE)
+#: after one word read as a person: what follows a device, an exam sign, a score or a class
+_TERM_AFTER = re.compile(
+    r"(?:[ \t]+(?:draining|drained|drains|placed|removed|d/?c['’]?d|dc['’]?ed|discontinued|inserted|"
+    r"reinserted|replaced|changed|patent|intact|flushed|flushes|flushing|line|lines|cath|catheter|"
+    r"negative|positive|neg|pos|absent|equivocal|bilat|bilaterally|in[ \t]+place|to[ \t]+"
+    r"(?:gravity|bsd|sbd|lcs|lcws|lws|liws|suction|wall)|site|dressing|sutures?|"
+    r"(?:I{1,3}|IV|VI{0,3}|IX|X)(?![\w.\-]))|-[^\W\d_a-z])")
+#: a bare score ending its phrase after one word: "Braden 16,", "MORSE 35."
+_SCORE_AFTER = re.compile(r"[ \t]+\d{1,3}(?:[,;.)]|[ \t]*$)", re.MULTILINE)
+#: a house number or a street cue before the word: "4844 Søndergade 52", "on Ziegelgasse 19"
+_ADDRESS_BEFORE = re.compile(r"(?:\d[ \t]+|\b(?:on|at|ul\.|in))[ \t]*(?:[^\W\d_]+\.?[ \t]+)?$", re.IGNORECASE)
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t,:]+$")
+#: a negation before one word read as a person: "No Jacksonian march", "neg Homans"
+_NEGATION_BEFORE = re.compile(r"(?:^|[^\w])(?:no|neg|negative|without|w/o)[ \t]+$", re.IGNORECASE)
+#: the word after a possessive or a word: "Barrett's esophagus", "Graves' disease"
+_HEAD_AFTER = re.compile(r"(?:['’]s?)?[ \t]+([^\W\d_]+)")
 _PARTICLES = frozenset({"of", "the", "and", "de", "la", "du", "del", "van", "von", "der", "on", "upon", "'s"})
 _NAME_PARTICLES = frozenset({"de", "la", "du", "del", "van", "von", "der", "da", "di", "bin", "ibn", "al"})
 

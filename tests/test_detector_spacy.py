@@ -143,3 +143,28 @@ def test_drugs_kin_words_and_field_labels_are_no_entity(det, text, word):
     is neither a person nor a place, whatever spaCy calls it."""
     assert not any(word in text[c.start:c.end] and c.likelihood >= 0.7
                    for c in det.detect(Document(text)))
+
+
+@pytest.mark.parametrize("text, word, term", [
+    # a device's, an exam's or a score's word after it: a term, not a person
+    ("Skin intact. Foley draining amber urine, flushed x1.", "Foley", True),
+    ("R arm: Hickman line flushed without difficulty.", "Hickman", True),
+    ("Gait narrow-based. Romberg positive at 10 seconds.", "Romberg", True),
+    ("Fall risk reassessed. Morse 45, bed alarm on.", "Morse", True),
+    ("Renal US: 2 cm cyst (Bosniak II), follow up in 6 months.", "Bosniak", True),
+    ("PA 32/14 via Swan-Ganz, wedge 12.", "Swan", True),
+    ("Abd soft, no Murphy's sign, no rebound.", "Murphy", True),
+    ("Reflexes 2+, no Hoffmann bilaterally.", "Hoffmann", True),
+    ("Long-standing Barrett's esophagus on PPI.", "Barrett", True),
+    # a title or a kin word before it, or an address: a person or a street stays
+    ("Drain removed by Dr. Foley at 1400.", "Foley", False),
+    ("Daughter Sunny present for teaching.", "Sunny", False),
+    ("Mail to 4412 Feldstrasse 42, Zurich.", "Feldstrasse", False),
+    ("Called Lindqvist, who agreed to come in.", "Lindqvist", False),
+])
+def test_one_word_person_followed_by_a_term_is_no_name(det, text, word, term):
+    """One word that spaCy reads as a person is a device, sign, score or class when the words
+    around it say so ("Foley draining", "Romberg positive", "Morse 45", "Bosniak II"), unless a
+    title, a kin word or an address comes before it."""
+    s = text.index(word)
+    assert det._term_alone(text, s, s + len(word)) is term
