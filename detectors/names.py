@@ -40,6 +40,7 @@ RUN_RE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d])(?<!\p{{L}}['’])(?:{_TOK})(?:
 _LOWER_WORD = r"\p{Ll}[\p{Ll}\p{M}]*+(?:[-'’]\p{Ll}+)?"
 EPONYM_HEADS = frozenset("""
 disease syndrome sign signs test score scale catheter tube lymphoma palsy sarcoma tumor tumour
+fundoplication pouch maneuvers equation
 procedure operation maneuver manoeuvre reflex phenomenon criteria classification fracture node
 nodes cell cells law triad ulcer esophagus thyroiditis encephalopathy ataxia chorea dementia
 dystrophy anomaly malformation bag stockings hose drain needle forceps position incision repair
@@ -70,6 +71,8 @@ rovsing psoas obturator grey-turner chvostek trousseau kussmaul cheyne-stokes ko
 rinne valsalva heimlich dubowitz mallampati cormack-lehane yankauer pleur-evac ambu venturi pyxis
 omnicell accu-chek glucometer
 homans lhermitte spurling nikolsky gowers kehr auspitz koebner westermark
+nissen whipple hartmann billroth kocher pfannenstiel bosniak hoffmann cockcroft-gault child-pugh
+roux-en-y guillain-barre guillain-barré gleason breslow
 """.split())
 #: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
 CLINICAL_STOP = frozenset("""
@@ -371,7 +374,10 @@ class NameDetector(Detector):
         halves = word.split("-")
         if not last and len(halves) > 1 and all(len(p) > 1 for p in halves):
             # double-barrelled surnames: any listed half counts ("X-Ray" is no such name)
-            last = any(counts(lex.surname_band(p)) for p in halves)
+            last = any(counts(lex.surname_band(p)) for p in halves) and not all(
+                (sh := lex.capitalized_share(p.lower())) is not None and sh < 0.3
+                and (wb := lex.word_band(p.lower())) is not None and wb <= 1 for p in halves)
+                # ("Co-Treat", "Post-op": two ordinary words, whatever the surname lists hold)
         if not first and len(halves) == 2 and all(len(p) > 1 for p in halves):
             # double first names ("Mary-Kate", "jean-paul"): both halves listed first names
             bands = [lex.first_name_band(p[:1].upper() + p[1:].lower()) for p in halves]
@@ -391,6 +397,7 @@ class NameDetector(Detector):
             and share is not None and share >= 0.6 and low not in _DEGREE_WORDS)
         stop = (low in CLINICAL_STOP or org_head or low in _PLACE_ABBREV or low in self.titles
                 or low in FUNCTION_WORDS or degree or low in SCRIPTURE or _ROMAN_RE.fullmatch(word) is not None
+                or _PLURAL_ACRONYM_RE.fullmatch(word) is not None  # "METs", "UTIs", "PEs"
                 # a short word in capitals is an abbreviation ("DOB", "MRN", "PT", "RA") unless it
                 # is a common name ("LEE", "ANN")
                 or (word.isupper() and len(word) <= 4 and not (first or last or nick))
@@ -603,7 +610,9 @@ class NameDetector(Detector):
                 i += 1
                 continue
             if _context(t) and not (i + 1 < n and not toks[i + 1].comma_before
-                                            and _title(t)):
+                                            and _title(t)) and not _SLASH_WORD_RE.match(text, t.end) \
+                    and not (t.start >= 3 and text[t.start - 1] == "/" and text[t.start - 3:t.start - 1].isalpha()):
+                # ("PT/OT Co-Treat", "Pt/family aware": a discipline or a pair, no context)
                 before = "context"
                 i += 1
                 continue
@@ -908,6 +917,8 @@ class NameDetector(Detector):
                 if all(i is None or not i.listed for i in infos):
                     return None
             return self._full(seg, title, names, "names.title")
+        if ctx != "strong" and _NEGATION_BEFORE_RE.search(text, max(0, start_pos - 10), start_pos):
+            return None  # "NO FRANK BLOOD", "no Jacksonian march": what is absent is no person
         if len(names) == 1:
             only = names[0]
             if only.initial or (ctx != "strong" and only.info is not None and not only.info.listed):
@@ -1007,7 +1018,9 @@ class NameDetector(Detector):
         if i.place or i.eponym or i.drug:
             return None  # "California", "Asian", "Foley", "Allegra" alone: unless posting says otherwise
         if _SIGN_BEFORE_RE.search(text, max(0, t.start - 10), t.start):
-            return None  # "neg Homans", "positive Tinel": an examination's sign
+            return None  # "neg Homans", "positive Tinel", "no Hoffmann": an examination's sign
+        if _SCORE_AFTER_RE.match(text, t.end):
+            return None  # "Morse 55.", "Braden 16,": a scale's score
         if t.word.lower() in _COMPASS and _AFTER_NUMBER_RE.search(text, max(0, t.start - 4), t.start):
             return None  # "Unit: 11 West", "on 6 North": a ward
         # A capitalized word right after another capitalized ordinary word is title case
@@ -1335,7 +1348,14 @@ _DEVICE_ACT_RE = regex.compile(r"(?i:[ \t]*+(?:d/?c\b|dc'?d\b|removed|placed|ins
 _CTX_TRAIL = frozenset(" \t:#-'\"‘“(")  # what may stand between a context word and the name
 _ROMAN_AFTER_RE = re.compile(r"[ \t]*,?[ \t]*(?:II|III|IV)\b")
 _AFTER_NUMBER_RE = re.compile(r"\d[ \t]*\Z")
-_SIGN_BEFORE_RE = re.compile(r"(?<![\w])(?:neg|pos|negative|positive|\(\+\)|\(-\))[ \t]*\Z", re.IGNORECASE)
+_SIGN_BEFORE_RE = re.compile(r"(?<![\w])(?:neg|pos|negative|positive|no|without|w/o|\(\+\)|\(-\))[ \t]*\Z",
+                             re.IGNORECASE)
+#: a negation right before a capitalized phrase: "NO FRANK BLOOD", "no Jacksonian march"
+_NEGATION_BEFORE_RE = re.compile(r"(?<![\w/])(?:no|without|w/o)[ \t]+\Z", re.IGNORECASE)
+#: a bare score ending its phrase after a lone word: "Morse 55.", "FALL RISK: MORSE 35."
+_SCORE_AFTER_RE = re.compile(r"[ \t]+\d{1,3}(?:[,;.)]|[ \t]*$)", re.MULTILINE)
+_PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,}s")
+_SLASH_WORD_RE = re.compile(r"/[^\W\d_]{2}")
 _CITY_PREP_RE = regex.compile(r"(?i:\b(?:in|from|near))[ \t]+\Z")
 _PLACE_PREP_RE = regex.compile(r"(?i:\b(?:at|to|from|in))[ \t]+\Z")
 _NEXT_RE = regex.compile(r"(?:['’][sS]?)?[ \t]*+(\p{L}++)")

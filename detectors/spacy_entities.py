@@ -296,6 +296,9 @@ class SpacyEntityDetector(Detector):
                 if label in ("PERSON", "ORG") and " " not in text[rs:re_] and \
                         _DOSE_AFTER.match(text, re_) and not _TITLE_BEFORE.search(text, max(0, rs - 8), rs):
                     continue  # "Neo gtt", "Coreg 12.5 mg", "Braden 16", "Toco q2-3 min"
+                if label == "PERSON" and _NEGATION_BEFORE.search(text, max(0, rs - 16), rs) and \
+                        not _TITLE_BEFORE.search(text, max(0, rs - 8), rs):
+                    continue  # "NO FRANK BLOOD": what is absent is nobody
                 if label == "PERSON" and " " not in text[rs:re_] and self._term_alone(text, rs, re_):
                     continue  # "Foley draining", "Romberg negative", "no Jacksonian", "Bosniak I"
                 yield rs, re_

@@ -1,0 +1,44 @@
+"""Names against the jargon of identifier-free notes: scores after a scale's surname ("Morse 55."),
+negations ("no Hoffmann", "NO FRANK BLOOD"), surgical eponyms alone ("s/p Nissen"), plural
+acronyms ("METs"), hyphenated ordinary words ("Co-Treat", "Post-op") and discipline pairs
+("PT/OT"), each with a twin that is a name. Every text is hand-written and fictitious."""
+import pytest
+
+from scrub.arbiter import arbitrate
+from scrub.detectors.names import NameDetector
+from scrub.engine import Scrubber
+from scrub.types import Document
+
+DET = NameDetector()
+ENG = Scrubber(spacy=False)
+
+
+def found(text):
+    doc = ENG._cased(Document(text))
+    return [text[f.start:f.end] for f in arbitrate(DET.detect(doc), 0.7, doc.text)]
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Safety: bed alarm on, Morse 65, yellow socks.", "Morse"),
+    ("HIGH FALL RISK: MORSE 70. CALL LIGHT IN REACH.", "MORSE"),
+    ("Reflexes 2+ and symmetric. No Hoffmann bilaterally.", "Hoffmann"),
+    ("SECRETIONS THIN WHITE, NO FRANK BLOOD, SUCTIONED X2.", "FRANK BLOOD"),
+    ("Hx GERD s/p Nissen 2098, now with dysphagia.", "Nissen"),
+    ("Takedown of a prior Nissen fundoplication is planned.", "Nissen"),
+    ("Exercise tolerance: less than 4 METs, stops after one flight.", "METs"),
+    ("PT/OT Co-Treat Note\nBed mobility min A.", "Co-Treat"),
+    ("Plan: Post-op day 1, advance diet as tolerated.", "Post-op"),
+])
+def test_jargon_is_no_name(text, word):
+    assert not any(word in f or f in word for f in found(text)), found(text)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Discussed with Dr. Morse 12/4, who agrees with the plan.", "Morse"),
+    ("Daughter Frank Bloodworth called for an update.", "Frank Bloodworth"),
+    ("Seen in clinic by Dr. Nissen, who will follow.", "Nissen"),
+    ("Pt: Ines McAllister-Young, 88 y/o, from home.", "McAllister-Young"),
+    ("OT: Priya Raman-Holt, OTR/L, will follow twice weekly.", "Raman-Holt"),
+])
+def test_names_next_to_the_same_jargon_stay_names(text, name):
+    assert any(name in f for f in found(text)), found(text)
