@@ -296,7 +296,8 @@ _AMOUNT_BEFORE = regex.compile(
 #: before "x/10": pain or a symptom's severity named ("CHEST PRESSURE SINCE 2000, 7/10")
 _SCORE_NEAR = regex.compile(r"pain|score|scale|rated|rates|rating|discomfort|relief|anxiety|nausea|"
                             r"pressure|tight|ache|aching|hurt|sore|c/o|complain|severity|intensity|"
-                            r"worst|sharp|dull|burning|stabbing|throbbing|cramp|radiat",
+                            r"worst|sharp|dull|burning|stabbing|throbbing|cramp|radiat|algia|fatigue|"
+                            r"itch|prurit|dyspnea|sob\b|headache|h/a\b",
                             regex.IGNORECASE)
 #: "on the 2nd floor", "after the 3rd dose": an ordinal counting something, not a day
 _ORDINAL_NOUN_AFTER = regex.compile(
@@ -852,8 +853,10 @@ class DateDetector(Detector):
                     continue
                 if ordinal and _ORDINAL_NOUN_AFTER.match(text, e, min(n, e + 24)):
                     continue
-                if fraction and (_FRACTION_AFTER.match(text, e, min(n, e + 16)) or _pain_score(text, c)):
-                    continue
+                if fraction and (_pain_score(text, c) or (
+                        (fa := _FRACTION_AFTER.match(text, e, min(n, e + 16)))
+                        and not (fa.group().strip().lower() == "normal" and _day_only(text, s, e)))):
+                    continue  # ("video swallow 3/17 normal": a 17th is no score's denominator)
                 # a time has a digit within 13 characters, a weekday or a "last" a blank before:
                 # cheap tests that spare most dates the searches
                 if timed and _DIGIT.search(text, e, e + 13):
@@ -1076,6 +1079,12 @@ def _strength_list(text: str, start: int) -> bool:
     lo = max(0, start - 48)
     nl = text.rfind("\n", lo, start)
     return bool(_STRENGTH_NEAR.search(text, nl + 1 if nl >= 0 else lo, start))
+
+
+def _day_only(text: str, s: int, e: int) -> bool:
+    """The second number of "a/b" can only be a day (13-31) and the first a month: no 1-12 scale."""
+    digits = _numbers(text[s:e])
+    return len(digits) >= 2 and 1 <= int(digits[0]) <= 12 and 13 <= int(digits[1]) <= 31
 
 
 def _pain_score(text: str, c: Candidate) -> bool:

@@ -129,6 +129,8 @@ _CUE = regex.compile(
 #: full patterns cost 50-250 ms per MB): the full patterns are then tried only there
 #: the last digit (or letter) of a house number before the name: no lookbehind, so `re` tries it
 #: with its first-character class only; the number's start is then found by walking back
+#: a dose's unit after the number: "100 MCG SQ" is a dose given subcutaneously, no square
+_DOSE_UNIT = re.compile(r"(?i)(?:mg|mcg|gm?|ml|cc|units?|u|meq|mmol|iu|kg|mm|cm|tabs?|caps?|puffs?|drops?)")
 _STREET_AT = re.compile(r"\d[A-Za-z]?[ \t]+(?=[A-Z]|\d{1,3}(?:st|nd|rd|th)\b)")
 #: characters a house number's token may be made of (its start follows none of them)
 _TOKEN_CHARS = frozenset("0123456789-.,/_" + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
@@ -470,6 +472,8 @@ class LocationDetector(Detector):
             if num[-1] in "dhwmxyX":
                 continue  # "30d Holter", "5x Weekly": a duration or a count, no house number
             ws = _words(m.group("words"), m.start("words"))
+            if ws and _DOSE_UNIT.fullmatch(ws[0][2]):
+                continue  # "100 mcg SQ q8h", "2 units SC": a dose and its route, no street
             end = None
             for i in range(1, len(ws)):
                 last = ws[i - 1][2]

@@ -40,7 +40,7 @@ RUN_RE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d])(?<!\p{{L}}['’])(?:{_TOK})(?:
 _LOWER_WORD = r"\p{Ll}[\p{Ll}\p{M}]*+(?:[-'’]\p{Ll}+)?"
 EPONYM_HEADS = frozenset("""
 disease syndrome sign signs test score scale catheter tube lymphoma palsy sarcoma tumor tumour
-fundoplication pouch maneuvers equation
+fundoplication pouch maneuvers equation type types
 procedure operation maneuver manoeuvre reflex phenomenon criteria classification fracture node
 nodes cell cells law triad ulcer esophagus thyroiditis encephalopathy ataxia chorea dementia
 dystrophy anomaly malformation bag stockings hose drain needle forceps position incision repair
@@ -398,6 +398,7 @@ class NameDetector(Detector):
         stop = (low in CLINICAL_STOP or org_head or low in _PLACE_ABBREV or low in self.titles
                 or low in FUNCTION_WORDS or degree or low in SCRIPTURE or _ROMAN_RE.fullmatch(word) is not None
                 or _PLURAL_ACRONYM_RE.fullmatch(word) is not None  # "METs", "UTIs", "PEs"
+                or _ACRONYM_COMPOUND_RE.fullmatch(word) is not None  # "MRI-fusion", "CT-guided"
                 # a short word in capitals is an abbreviation ("DOB", "MRN", "PT", "RA") unless it
                 # is a common name ("LEE", "ANN")
                 or (word.isupper() and len(word) <= 4 and not (first or last or nick))
@@ -1021,6 +1022,11 @@ class NameDetector(Detector):
             return None  # "neg Homans", "positive Tinel", "no Hoffmann": an examination's sign
         if _SCORE_AFTER_RE.match(text, t.end):
             return None  # "Morse 55.", "Braden 16,": a scale's score
+        if _ARTICLE_BEFORE_RE.search(text, max(0, t.start - 6), t.start) and not t.possessive \
+                and _FUNCTION_AFTER_RE.match(text, t.end):
+            return None  # "the Nobel by spring", "a Grant": an article makes it a thing
+        if _RISE_AFTER_RE.match(text, t.end):
+            return None  # "TEMP ROSE TO 38.3": a verb before its number
         if t.word.lower() in _COMPASS and _AFTER_NUMBER_RE.search(text, max(0, t.start - 4), t.start):
             return None  # "Unit: 11 West", "on 6 North": a ward
         # A capitalized word right after another capitalized ordinary word is title case
@@ -1355,6 +1361,14 @@ _NEGATION_BEFORE_RE = re.compile(r"(?<![\w/])(?:no|without|w/o)[ \t]+\Z", re.IGN
 #: a bare score ending its phrase after a lone word: "Morse 55.", "FALL RISK: MORSE 35."
 _SCORE_AFTER_RE = re.compile(r"[ \t]+\d{1,3}(?:[,;.)]|[ \t]*$)", re.MULTILINE)
 _PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,}s")
+_ACRONYM_COMPOUND_RE = re.compile(r"[A-Z]{2,}-[a-z][a-z-]*")
+#: a verb's number after an ordinary word that is also a name: "TEMP ROSE TO 38.3", "fell to 82"
+_RISE_AFTER_RE = re.compile(r"[ \t]+(?:to|from|by|above|over|under|into)[ \t]+[~<>]?\d", re.IGNORECASE)
+#: what may follow a thing named after an article: "the Nobel by spring" (not "the Sokolov novel")
+_FUNCTION_AFTER_RE = re.compile(r"[ \t]*(?:[.,;:!?)\n]|(?:by|in|on|at|for|to|and|or|of|from|with|was|is)\b)",
+                                re.IGNORECASE)
+#: an article right before: "the Nobel", "a Grant"
+_ARTICLE_BEFORE_RE = re.compile(r"(?<![\w])(?:the|a|an)[ \t]+\Z", re.IGNORECASE)
 _SLASH_WORD_RE = re.compile(r"/[^\W\d_]{2}")
 _CITY_PREP_RE = regex.compile(r"(?i:\b(?:in|from|near))[ \t]+\Z")
 _PLACE_PREP_RE = regex.compile(r"(?i:\b(?:at|to|from|in))[ \t]+\Z")

@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from scrub.detector import Detector
-from scrub.detectors.names import EPONYM_HEADS
+from scrub.detectors.names import CLINICAL_EPONYMS, EPONYM_HEADS, NameDetector
 from scrub.errors import ScrubError
 from scrub.types import Candidate, Document
 
@@ -183,6 +183,17 @@ class SpacyEntityDetector(Detector):
             return False  # "Daughter Sunny present"
         if _TERM_AFTER.match(text, e) or _NEGATION_BEFORE.search(text, max(0, s - 16), s):
             return True
+        word = text[s:e]
+        if word.casefold() in CLINICAL_EPONYMS:
+            return True  # "Gleason 4+3=7", "Glasgow": the names detector's list of clinical eponyms
+        lex = self.lexicon
+        if lex is not None and NameDetector._sentence_initial(text, s) and _LOWER_NEXT.match(text, e) \
+                and not lex.is_first_name(word):
+            if not (lex.is_surname(word) or lex.is_city(word)) and _MEDICAL_SUFFIX.search(word):
+                return True  # "Arthrotomy closed with...": a procedure's or disease's word
+            share = lex.capitalized_share(word.casefold()) if lex.is_common_word(word) else None
+            if share is not None and share < 0.5:
+                return True  # "Fingers w/ old burns", "Alert, oriented": an ordinary word
         if _SCORE_AFTER.match(text, e) and not _ADDRESS_BEFORE.search(text, max(0, s - 16), s):
             return True  # "Braden 16,", "Morse 55." but not "Feldstrasse 42" of an address
         m = _HEAD_AFTER.match(text, e)
@@ -264,6 +275,9 @@ class SpacyEntityDetector(Detector):
         for n, run in enumerate(runs):
             if n in gapped and not self._has_name(run):
                 continue
+            if label == "PERSON" and len(run) > 1 and _LIST_LETTER.fullmatch(run[0][2]) and \
+                    (run[0][0] == 0 or text[run[0][0] - 1] == "\n"):
+                run = run[1:]  # "C. Left apex: 2 cores": an outline's letter, no initial
             while run and run[0][2][:1].islower():  # "the U. S. Junior Gymnastics"
                 run = run[1:]
             while run and run[-1][2][:1].islower():
@@ -290,6 +304,8 @@ class SpacyEntityDetector(Detector):
                     continue
                 if len(word.replace(".", "")) <= 1:
                     continue
+                if text.count("(", rs, re_) != text.count(")", rs, re_):
+                    continue  # "Lipoprotein(a": a lab's name cut at its parenthesis
                 if label in ("PERSON", "GPE", "ORG") and " " not in text[rs:re_] and \
                         self._heading_or_word(text, rs, re_, label):
                     continue
@@ -335,14 +351,20 @@ _TERM_AFTER = re.compile(
     r"(?:gravity|bsd|sbd|lcs|lcws|lws|liws|suction|wall)|site|dressing|sutures?|"
     r"(?:I{1,3}|IV|VI{0,3}|IX|X)(?![\w.\-]))|-[^\W\d_a-z])")
 #: a bare score ending its phrase after one word: "Braden 16,", "MORSE 35."
-_SCORE_AFTER = re.compile(r"[ \t]+\d{1,3}(?:[,;.)]|[ \t]*$)", re.MULTILINE)
+_SCORE_AFTER = re.compile(r"[ \t]+\d{1,3}(?:[,;.)]|[ \t]*$|\+\d)", re.MULTILINE)
+#: a lower-case word (or a comma and one) after a word opening a sentence
+_LOWER_NEXT = re.compile(r",?[ \t]+(?:w/|[a-z])")
 #: a house number or a street cue before the word: "4844 Søndergade 52", "on Ziegelgasse 19"
 _ADDRESS_BEFORE = re.compile(r"(?:\d[ \t]+|\b(?:on|at|ul\.|in))[ \t]*(?:[^\W\d_]+\.?[ \t]+)?$", re.IGNORECASE)
+#: endings of procedures, diseases and findings: no person's name ends so
+_MEDICAL_SUFFIX = re.compile(r"(?:otomy|ectomy|ostomy|itis|osis|emia|aemia|plasty|scopy|graphy|pathy|algia|"
+                             r"plegia|paresis|rrhea|rrhoea|trophy|megaly|lysis|centesis)$", re.IGNORECASE)
+_LIST_LETTER = re.compile(r"[A-H]\.")
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t,:]+$")
 #: a negation before one word read as a person: "No Jacksonian march", "neg Homans"
 _NEGATION_BEFORE = re.compile(r"(?:^|[^\w])(?:no|neg|negative|without|w/o)[ \t]+$", re.IGNORECASE)
 #: the word after a possessive or a word: "Barrett's esophagus", "Graves' disease"
-_HEAD_AFTER = re.compile(r"(?:['’]s?)?[ \t]+([^\W\d_]+)")
+_HEAD_AFTER = re.compile(r"(?:['’]s?)?\)?[ \t]+([^\W\d_]+)")
 _PARTICLES = frozenset({"of", "the", "and", "de", "la", "du", "del", "van", "von", "der", "on", "upon", "'s"})
 _NAME_PARTICLES = frozenset({"de", "la", "du", "del", "van", "von", "der", "da", "di", "bin", "ibn", "al"})
 

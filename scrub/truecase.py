@@ -39,7 +39,8 @@ _STOP = frozenset("""a an the to at from in into on of for by with and or was is
 their our your my its this that these those local nearest another other same outside home
 psychiatric teaching state city county community veterans private public rehab nursing""".split())
 _STREET = re.compile(
-    r"\b\d{1,6}\s+((?:[a-z][a-z'.]*\s+){0,3}?)"
+    r"\b\d{1,6}\s+(?!(?:mg|mcg|gm?|ml|cc|units?|u|meq|mmol|iu|kg|mm|cm|tabs?|caps?|puffs?|drops?)\s)"
+    r"((?:[a-z][a-z'.]*\s+){0,3}?)"
     r"(street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl"
     r"|terrace|ter|circle|cir|parkway|pkwy|highway|hwy|square|sq|trail|trl)\b\.?")
 _UNIT = re.compile(r"\b(apt|apartment|unit|suite|ste|fl|floor|rm|room)\.?\s*#?\s*(\d+[a-z]?|[a-z]\d*)\b")
@@ -47,6 +48,7 @@ _CITY_STATE = re.compile(r"\b[A-Z][a-z]+, ([a-z]{2})\b(?!['’-])")
 _TITLE = re.compile(r"(?<![\w.])(dr|mr|mrs|ms|rev|prof)\.(?= ?[a-z])")
 _AFTER_TITLE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Rev|Prof)\. ([a-z][a-z'’-]+)")
 _NEXT_WORD = re.compile(r"\b([A-Z][a-z]{2,}) ([a-z][a-z'’-]{2,})\b")
+_HYPHENED = re.compile(r"(?<![\w-])([A-Za-z][a-z]+)-([A-Za-z][a-z]+)(?![\w-])")
 _SAINT = re.compile(r"(?<![\w.])(st|mt)\. (?=[A-Z])")
 _DEGREE = re.compile(r"(?<=[A-Za-z]), (m\.d\.|md|r\.n\.|rn|np|ph\.d\.|phd|do|lpn|lcsw|msw|pa-c|dds)(?![\w])")
 _COMPANY = re.compile(r"(?<=[A-Z][a-z]) (corp|inc|llc|ltd|co)\b")
@@ -104,7 +106,7 @@ def cased_view(text: str, lexicon) -> str:
                 got = lexicon.is_surname(word[:1].upper() + word[1:])   # counts no Capitalized form
             elif share is None:  # no common word: a listed name ("vasquez") or nothing
                 cap = word[:1].upper() + word[1:]
-                got = lexicon.is_first_name(cap) or lexicon.is_surname(cap)
+                got = lexicon.is_first_name(cap) or lexicon.is_surname(cap) or lexicon.is_city(cap)
             else:
                 got = share >= 0.6
             memo[word] = got
@@ -163,6 +165,12 @@ def cased_view(text: str, lexicon) -> str:
         if lexicon.is_first_name(first) and lexicon.is_surname(last[:1].upper() + last[1:]) \
                 and lexicon.medical_kind(last) not in ("drug", "medical"):
             title(m.start(2), m.end(2))
+    for m in _HYPHENED.finditer(view):  # "oyelaran-Hughes": the unlisted half of a listed surname
+        for g in (1, 2):
+            w = m.group(g)
+            if w[:1].islower() and len(w) > 2 and lexicon.capitalized_share(w) is None \
+                    and m.group(3 - g)[:1].isupper():
+                title(m.start(g), m.end(g))
     for m in _SAINT.finditer(view):  # "st. John's Hospital"
         title(m.start(1), m.end(1))
     for m in _DEGREE.finditer(view):  # "Long, m.d." → "Long, M.D."

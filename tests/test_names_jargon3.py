@@ -42,3 +42,23 @@ def test_jargon_is_no_name(text, word):
 ])
 def test_names_next_to_the_same_jargon_stay_names(text, name):
     assert any(name in f for f in found(text)), found(text)
+
+
+@pytest.mark.parametrize("text, word", [
+    ("TEMP ROSE TO 38.9 AT 0200, BLOOD CX X2 SENT.\nRESP: RA.", "ROSE"),
+    ("Sats fell to 84% with activity, Grant to 92% on 2L.", "Grant"),
+    ("Chronic endplate changes (Modic type I) at L5-S1.", "Modic"),
+    ("Plan: CT-guided drainage tomorrow. Ultrasound-Guided PIV placed.", "CT-guided"),
+    ("He believes he will win the Pulitzer by summer.", "Pulitzer"),
+])
+def test_more_jargon_is_no_name(text, word):
+    assert not any(word in f or f in word for f in found(text)), found(text)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Wife Rose at bedside, updated on plan of care.", "Rose"),
+    ("Unlike the Petrakis novel, it ends well.", "Petrakis"),
+    ("total time 12 min.\n-- k. abernathy-osei, pharmd\n", "abernathy-osei"),
+])
+def test_names_beside_the_same_forms_stay_names(text, name):
+    assert any(name in f for f in found(text)), found(text)

@@ -1,0 +1,54 @@
+"""Forms met in a sixth set of fictitious notes, each with a twin: a bare month/day before a
+result, a pain-like score after a symptom, a plan number of one digit group after "ID", a dose
+given "SQ" that is no square, lower-case towns and hyphenated surnames read through the cased
+view, and spaCy's one-word persons that are outline letters, labs or procedures.
+Every text is hand-written and fictitious."""
+import pytest
+
+from scrub.detectors.spacy_entities import SpacyEntityDetector
+from scrub.engine import Scrubber
+from scrub.types import Document
+
+ENG = Scrubber(spacy=False)
+
+
+def found(text):
+    return {(text[f.start:f.end], f.entity) for f in ENG.detect(text) if not f.protected}
+
+
+@pytest.mark.parametrize("text, want, entity", [
+    ("Modified barium swallow 4/19 normal, diet advanced.", "4/19", "date"),
+    ("Echo 11/23 unchanged, EF 55%.", "11/23", "date"),
+    ("Coverage: Tufts, ID KRB 55019273. Copay $20.", "KRB 55019273", None),
+    ("inr 2.4 today (drawn at quest in tewksbury), no change.\npt aware.\n", "tewksbury", None),
+    ("total time 9 min.\n-- m. adeyemi-clarke, rph\n", "adeyemi-clarke", None),
+    ("Lives at 14 Union Sq, Apt 3, Somerville.", "14 Union Sq", None),
+])
+def test_forms_found(text, want, entity):
+    got = found(text)
+    assert any(want in t and (entity is None or e == entity) for t, e in got), got
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Strength 4/5 normal tone in the left arm.", "4/5"),
+    ("Reports myalgias of the thighs (4/10), worse at night.", "4/10"),
+    ("GI: NPO. OCTREOTIDE 50 MCG SQ Q8H. PPI IV BID.\nGU: FOLEY.\n", "SQ"),
+    ("heparin 5000 units SQ q8h for DVT prophylaxis", "SQ"),
+])
+def test_jargon_not_found(text, word):
+    assert not any(word in t for t, _ in found(text)), found(text)
+
+
+SPACY = SpacyEntityDetector()
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Specimens:\nA. Right base: 2 cores.\nC. Left apex: 2 cores.", "Left"),
+    ("Adenocarcinoma, Gleason 3+4=7, in 2 of 12 cores.", "Gleason"),
+    ("PENDING: Lipoprotein(a), factor V Leiden.", "Lipoprotein"),
+    ("Capsule opened. Arthrotomy closed with barbed suture.", "Arthrotomy"),
+    ("Mg repleted. Fingers w/ old burns, dressed.", "Fingers"),
+])
+def test_spacy_one_word_persons_that_are_terms(text, word):
+    assert not any(word in text[c.start:c.end] and c.likelihood >= 0.7 and c.entity == "name"
+                   for c in SPACY.detect(Document(text)))
