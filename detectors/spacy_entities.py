@@ -349,7 +349,7 @@ _TERM_AFTER = re.compile(
     r"reinserted|replaced|changed|patent|intact|flushed|flushes|flushing|line|lines|cath|catheter|"
     r"negative|positive|neg|pos|absent|equivocal|bilat|bilaterally|in[ \t]+place|to[ \t]+"
     r"(?:gravity|bsd|sbd|lcs|lcws|lws|liws|suction|wall)|site|dressing|sutures?|"
-    r"(?:I{1,3}|IV|VI{0,3}|IX|X)(?![\w.\-]))|-[^\W\d_a-z])")
+    r"(?:I{1,3}|IV|VI{0,3}|IX|X)(?![\w.\-])|(?i:to|from|by)[ \t]+[~<>]?\d)|-[^\W\d_a-z])")
 #: a bare score ending its phrase after one word: "Braden 16,", "MORSE 35."
 _SCORE_AFTER = re.compile(r"[ \t]+\d{1,3}(?:[,;.)]|[ \t]*$|\+\d)", re.MULTILINE)
 #: a lower-case word (or a comma and one) after a word opening a sentence

@@ -281,6 +281,10 @@ def _short_form(value: str, ordinary) -> str | None:
     return text
 
 
+#: a verb's number after an ordinary word posted as a name: "TEMP ROSE TO 38.3"
+_VERB_NUMBER = regex.compile(r"[ \t]+(?i:to|from|by)[ \t]+[~<>]?\d")
+
+
 def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Candidate]:
     """Candidates for later (and earlier) mentions of the values confirmed findings hold.
 
@@ -325,15 +329,18 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
         needle = value.lower()
         if len(needle) != len(value):
             continue
-        strict = value.islower() or len(value) <= 3  # ordinary words, initials: as written
-        if ent.endswith(_AS_WRITTEN):
-            ent, strict = ent[:-len(_AS_WRITTEN)], True
+        strict = value.islower() or len(value) <= 3 or ent.endswith(_AS_WRITTEN)
+        # (ordinary words, initials: as written)
+        as_written = ent.endswith(_AS_WRITTEN)
+        if as_written:
+            ent = ent[:-len(_AS_WRITTEN)]
         pos = low.find(needle)
         while pos >= 0:
             end = pos + len(needle)
             if (pos == 0 or not text[pos - 1].isalnum() and text[pos - 1] != "_") and \
                     (end == n or not text[end].isalnum() and text[end] != "_") and \
-                    (not strict or text[pos:end] == value):
+                    (not strict or text[pos:end] == value) and \
+                    not (as_written and _VERB_NUMBER.match(text, end)):
                 hits.append((pos, end, ent))
             pos = low.find(needle, pos + 1)
     hits.sort(key=lambda h: (h[0], -(h[1] - h[0]), h[2]))
@@ -357,10 +364,13 @@ def _post_regex(text: str, values: dict[str, str], likelihood: float) -> list[Ca
         word = m.group(1)
         for value, ent in by_fold.get(word.casefold(), ()):
             strict = value.islower() or len(value) <= 3
-            if ent.endswith(_AS_WRITTEN):
+            as_written = ent.endswith(_AS_WRITTEN)
+            if as_written:
                 ent, strict = ent[:-len(_AS_WRITTEN)], True
             if strict and word != value:
                 continue
+            if as_written and _VERB_NUMBER.match(text, m.end(1)):
+                continue  # "TEMP ROSE TO 38.3" after "WIFE ROSE": the verb, not the wife
             out.append(Candidate(m.start(1), m.end(1), ent, likelihood, "scrub.posting.v1", "posting"))
             break
     return out

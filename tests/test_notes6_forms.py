@@ -52,3 +52,16 @@ SPACY = SpacyEntityDetector()
 def test_spacy_one_word_persons_that_are_terms(text, word):
     assert not any(word in text[c.start:c.end] and c.likelihood >= 0.7 and c.entity == "name"
                    for c in SPACY.detect(Document(text)))
+
+
+@pytest.mark.parametrize("text, kept, dropped", [
+    ("SOCIAL: WIFE ROSE AT BEDSIDE.\nVS: TEMP ROSE TO 38.6 AT 0400, MD AWARE.\n", "WIFE ROSE", "ROSE TO"),
+    ("Wife Rose visited. Temp Rose to 38.6 overnight; cultures sent.", "Wife Rose", "Rose to"),
+])
+def test_a_posted_ordinary_word_before_a_number_is_the_verb(text, kept, dropped):
+    """Posting carries "Rose" from "wife Rose" to later mentions, but not to "rose to 38.6"."""
+    spans = [(f.start, f.end) for f in ENG.detect(text) if not f.protected]
+    k = text.index(kept) + len(kept) - 4
+    d = text.index(dropped)
+    assert any(s <= k < e for s, e in spans), spans
+    assert not any(s <= d < e for s, e in spans), spans
