@@ -924,6 +924,13 @@ _OPENER_KEYS_NOT_TIME = _OPENER_KEYS + ("pmh", "psh", "prior", "previous", "remo
 _YEAR_TAIL = re.compile(r"[\w%°]|[-/:.,][ \t]?\d|[ \t]{0,2}(?:h|hrs?|[ap]\.?m|z)\b", re.IGNORECASE)
 
 
+#: a study or procedure named right before a year, and a result word after it: "Cath 2109 showed"
+_STUDY_WORDS = frozenset("""cath echo tte tee ct cta mri mra cxr egd colonoscopy colo stress pft pfts eeg emg
+ncs biopsy bx us ultrasound mammogram mammo angio angiogram ekg ecg holter scan pet dexa dxa
+eus ercp mibi nuc spect""".split())
+_RESULT_AFTER = re.compile(r"[ \t]+(?:showed|shows|showing|revealed|reveals|demonstrated|demonstrates|"
+                           r"notable|significant|c/w|consistent|unremarkable|normal|negative|positive|"
+                           r"without|w/o|with|w/)\b", re.IGNORECASE)
 #: a past-medical-history list opening its line ("PMH: HTN, DM2, C. diff 2153.")
 _HISTORY_LINE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?:pmh|psh|pmhx|pshx|past[ \t]+(?:medical|surgical)[ \t]+"
                            r"(?:history|hx)|medical[ \t]+history|surgical[ \t]+history|hx|h/o)[ \t]*[:-]",
@@ -1007,7 +1014,15 @@ def _shifted_year(text: str, s: int, e: int, era: list[int] | None = None) -> bo
         while b > lo and text[b - 1] in " \t":
             b -= 1
         if b > 0 and text[b - 1].isdigit():
-            return False  # "1 in 2100": a rate
+            d = b - 1
+            while d > 0 and text[d - 1].isdigit():
+                d -= 1
+            if not (d > 0 and text[d - 1] in "xX#"):
+                return False  # "1 in 2100": a rate (but "CABG x3 in 2105" is a year)
+    elif era and _in_era(value, era) and (
+            (not clock and _HISTORY_LINE.match(text, text.rfind("\n", 0, s) + 1, s) is not None)
+            or (word in _STUDY_WORDS and _RESULT_AFTER.match(text, e) is not None)):
+        pass  # "PMH: 1. HTN 2. L MCA stroke 2082, ...", "Cath 2109 showed 3VD" (of the record's era)
     else:
         nl = text.rfind("\n", lo, j)
         lo = nl + 1 if nl >= 0 else lo
