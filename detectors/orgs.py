@@ -42,7 +42,8 @@ def _AFTER_NAME(c: str) -> bool:
     return c.isalnum() or c in "_'’-"
 #: words of a ward's teams that are no department ("Rapid Response Team", "Code Blue team")
 _TEAM_WORDS = frozenset({"rapid", "response", "code", "blue", "consult", "consulting", "primary", "covering",
-                         "night", "float", "resource", "lift", "iv", "picc", "airway", "sepsis", "swat"})
+                         "night", "float", "resource", "lift", "iv", "picc", "airway", "sepsis", "swat",
+                         "street", "mobile", "crisis", "outreach", "response"})
 _JOINERS = frozenset({"the", "a", "an", "our", "of", "and", "&", "for", "de", "la"})
 _NONSPACE = re.compile(r"\S+")
 _CAPTOK = re.compile(r"(?:[A-Z][\w'’&-]*\.?|(?:[A-Z]\.)+|\d{1,3}(?:st|nd|rd|th))")
@@ -58,6 +59,10 @@ _EMPLOY_VERBS = tuple(v + " " for v in (
 _NAME_JOINERS = frozenset({"&", "and", "of", "on", "the", "at"})
 _NEXT_CAP = re.compile(r"[ \t]*(?:and[ \t]+|or[ \t]+)?([A-Z])")
 _NUMBER_AFTER = re.compile(r"[ \t#]+\d")
+#: "& Gutter" after a trade's word: the second trade of the name
+_AMP_WORD = re.compile(r"[ \t]*&[ \t]*([A-Z][a-z]+)(?![\w'’-])")
+#: a small number after a company's word makes it a class ("Grade Group 2"), no name
+_CLASS_AFTER = re.compile(r"[ \t]+\d{1,2}(?![\w./-])")
 _CLAUSE = re.compile(r"[^.;:()\n]{0,120}")
 _THE_CAP = re.compile(r"[ \t]+the[ \t]+[A-Z]")
 _CARE_VERBS = tuple(v + " " for v in (
@@ -132,7 +137,29 @@ _CHAIN_NOT = frozenset({"standpoint", "perspective", "wise", "point", "exam", "r
 _CHAIN_CUE = re.compile(r"(?:(?<![a-z0-9])(?:at|from|to|via|with|by|for|@)(?: the)?|@)$")
 _CHAIN_AFTER = frozenset({"pharmacy", "pharm", "rx", "lab", "labs", "store", "distribution", "warehouse",
                           "diagnostics", "specialty", "mail-order"})
-_EXTRA_KINDS = frozenset({"worship_low", "school_low", "of_only", "camel", "chain"})
+_EXTRA_KINDS = frozenset({"worship_low", "school_low", "of_only", "camel", "chain", "insurer"})
+#: kind words that may follow a facility's head in its name ("Pondview Health Care Center",
+#: "Elm Clinic Home Care"); the name ends on the last of `_TAIL_ENDS` among them
+_TAIL_WORDS = frozenset({"Center", "Centre", "Care", "Health", "Healthcare", "Clinic", "Home", "Rehab",
+                         "Rehabilitation", "Nursing", "Living", "Services", "Associates", "Group", "and", "&"})
+_TAIL_ENDS = frozenset({"Center", "Centre", "Care", "Health", "Healthcare", "Clinic", "Home", "Living",
+                        "Services", "Associates", "Group"})
+_TAIL_TOKEN = re.compile(r"[ \t]+([A-Za-z&]+)")
+#: the first letter of a line or sentence: in a note typed without capitals (the engine's cased view
+#: of it), most are small
+_SENTENCE_START = re.compile(r"[.!?\n][ \t]*([A-Za-z])")
+_WORD_ANY = re.compile(r"[(\"“]?[A-Za-z][\w'’&-]*[.,;:)]?")
+#: words that end a name read in a note without capitals (prepositions, pronouns, verbs, time)
+_LOW_STOP = frozenset("""a an the his her my their our your its this that at to from in into on of for by
+with and or but as x since until till while where when who which then now prior before after ago yrs
+years yr months wks weeks days is was were be been has had have will would pt patient he she they
+currently still also full part time""".split())
+#: a word of employment before at/for/from/by in a note without capitals ("machinist from ...")
+_LOW_EMPLOY = re.compile(r"(?<![\w-])(works?|worked|working|employed|employee|retired|job)[ \t]+"
+                         r"(?:as[ \t]+an?[ \t]+[a-z]+[ \t]+)?(at|for|from|by|with)[ \t]+(?:the[ \t]+)?")
+#: a signature's credential at the end of the line before a practice's name ("Ana Ruiz, MD")
+_CREDENTIAL_END = re.compile(r",[ \t]*(?:M\.?D|D\.?O|N\.?P|FNP(?:-BC)?|ANP|PA-C|PA|R\.?N|DNP|Ph\.?D|MPH|"
+                             r"LICSW|LCSW|MSW|FACP|FACC|FAAP|MBBS)\.?[ \t]*$")
 _NEVER = re.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` spans
 _CAPWORD = r"(?:[A-Z][\w'’&-]*\.?|[A-Z]\.(?:[ \t]?[A-Z]\.)*)"
 
@@ -259,7 +286,7 @@ class OrgDetector(Detector):
                      "school": 0.88, "practice": 0.82, "employer_job": 0.80, "agency": 0.80,
                      "hospital_initials": 0.85, "worship": 0.85, "chain": 0.85, "chain_cue": 0.80,
                      "camel_brand": 0.80, "of_place": 0.90,
-                     "short_form": 0.80}
+                     "short_form": 0.80, "service": 0.85, "insurer": 0.88}
 
     @cached_property
     def rules(self) -> dict:
@@ -292,7 +319,7 @@ class OrgDetector(Detector):
         """head phrase → kind, for the one compiled pass."""
         out: dict[str, str] = {}
         for kind, key in (("facility", "facility_heads"), ("school", "schools"), ("company", "legal_forms"),
-                          ("worship", "worship_heads")):
+                          ("worship", "worship_heads"), ("service", "service_heads")):
             for h in self.lists.get(key, ()):
                 out.setdefault(h, kind)
         return out
@@ -375,8 +402,8 @@ class OrgDetector(Detector):
     @cached_property
     def _single_heads(self) -> frozenset[str]:
         """One-word heads: a word of a name is never one of them ("Elm Clinic and Riverside ...")."""
-        return frozenset(h for h in self._heads if " " not in h) | frozenset(
-            h.upper() for h in self._heads if " " not in h)
+        heads = [h for h, kind in self._heads.items() if " " not in h and kind != "service"]
+        return frozenset(heads) | frozenset(h.upper() for h in heads)
 
     @cached_property
     def _company_words(self) -> frozenset[str]:
@@ -438,6 +465,9 @@ class OrgDetector(Detector):
         for h in lists.get("chains", ()):
             for form in {h, h.lower(), h.upper()}:
                 add(form, "chain")
+        for h in lists.get("insurers", ()):
+            for form in {h, h.lower(), h.upper()}:
+                add(form, "insurer")
         auto = ahocorasick.Automaton()
         for key in sorted(values):
             auto.add_word(key, values[key] + (frozenset(other.get(key, ())),))
@@ -489,6 +519,8 @@ class OrgDetector(Detector):
             self._extra_sites(text, extra, out)
         if "etired" in text or "ormer" in text or "x-" in text:
             self._job_employers(text, out)
+        if self._caseless_view(text):
+            self._caseless_names(text, out)
         for g in _GENERAL_AT.finditer(text):
             m = _STATE_GENERAL.search(text, max(0, g.start() - 24), g.end())
             if m is None:
@@ -831,10 +863,12 @@ class OrgDetector(Detector):
         of_heads = self._of_heads
         for e in sorted(hits):
             hs, kind, head = hits[e]
-            if kind == "practice" and "at " not in text[max(0, hs - 70):hs] and "@" not in text[max(0, hs - 70):hs]:
-                continue  # read only after "at": no walk back without one
-            if kind == "company" and text[e:e + 1] == ":":
-                continue  # a field's label ("Insurance: Medicare"), no name
+            signed = kind == "practice" and self._signature_line(text, hs, e)
+            if kind == "practice" and not signed and "at " not in text[max(0, hs - 70):hs] \
+                    and "@" not in text[max(0, hs - 70):hs]:
+                continue  # read only after "at" or on a signature's line: no walk back without one
+            if kind == "company" and (text[e:e + 1] == ":" or _CLASS_AFTER.match(text, e)):
+                continue  # a field's label ("Insurance: Medicare") or a class ("Grade Group 2"), no name
             # walk back over the words before the head, on the same line
             lo = max(0, hs - 120)
             line_start = text.rfind("\n", lo, hs) + 1
@@ -855,6 +889,10 @@ class OrgDetector(Detector):
                     break
                 if t in _CAPS_STOP:
                     break  # a note in capitals: "92 YO F FROM SUNNY ACRES NURSING HOME" begins at SUNNY
+                if t[:1] in "(\"“" and len(t) > 1 and _CAPTOK.fullmatch(t[1:]) and t[1:] not in _CAPS_STOP:
+                    # "(Pioneer Valley Paving)": a parenthesis or quote opens the name
+                    name.append((base + toks[j].start() + 1, base + toks[j].start() + len(t), t[1:]))
+                    break
                 if _CAPTOK.fullmatch(t):
                     caps += 1
                 elif t.lower() not in _JOINERS or not name:
@@ -902,10 +940,22 @@ class OrgDetector(Detector):
                                          self._poss(text, e), "hospital", r["institution"], self.name,
                                          "context:institution"))
                 continue  # a department: "Cardiology Clinic", "Emergency Department"
+            if kind == "service":
+                words = [w[2] for w in name]
+                share = lex.capitalized_share(words[0])
+                if self._plain_words(words, clinical=True) or all(w.lower() in generic_j for w in words) \
+                        or len(words) == 1 and (share is not None and share < 0.3 or lex.is_medical(words[0])):
+                    continue  # "Social Work Services", "Homeless Shelter", "Environmental Services"
+                if words[-1].endswith(("'s", "’s")) and words[-1].lower() not in generic:
+                    continue  # "Ohm's Law": an eponym's law, no firm
+                if lex.is_city(" ".join(words)) or lex.is_state(" ".join(words)):
+                    continue  # "Boston Shelter": a town's, the location detector's
             if kind == "practice":
                 # "at Lakeside Medicine": only right after "at", and no medical word in the name
-                if not text[max(0, name[0][0] - 4):name[0][0]].endswith(("at ", "@ ", "At ")):
+                if not signed and not text[max(0, name[0][0] - 4):name[0][0]].endswith(("at ", "@ ", "At ")):
                     continue
+                if signed and text[text.rfind("\n", 0, name[0][0]) + 1:name[0][0]].strip():
+                    continue  # on a signature's line, the name opens it
                 if any(lex.is_medical(w) for _, _, w in name):
                     continue
                 shares = [lex.capitalized_share(w) for _, _, w in name]
@@ -937,8 +987,9 @@ class OrgDetector(Detector):
             ent = "hospital" if kind == "facility" and head.lower().startswith("hosp") else "organization"
             end = self._poss(text, e)
             if kind == "facility":
-                end = self._town_after(text, end)
-                if end == e:
+                tail = self._kind_tail(text, end)
+                end = self._town_after(text, tail)
+                if end == tail:
                     town = self._town_at(text, end)
                     if town is not None:
                         end = town[1]  # "South Shore Rehab at Braintree"
@@ -946,9 +997,130 @@ class OrgDetector(Detector):
                         of = _OF_PLACE.match(text, end)
                         if of and (lex.is_state(of.group("t")) or lex.is_city(of.group("t"))):
                             end = of.end()  # "Neighborhood Health Plan of RI"
+            elif kind == "service":
+                amp = _AMP_WORD.match(text, end)
+                if amp and amp.group(1).lower() not in generic_j:
+                    end = amp.end()  # "Northeast Roofing & Gutter", "Valley Plumbing & Heating"
+                of = _OF_PLACE.match(text, end)
+                if of and (lex.is_state(of.group("t")) or lex.is_city(of.group("t"))):
+                    end = of.end()  # "Legal Services of Worcester"
             out.append(Candidate(name[0][0], end, ent, r[kind], self.name, f"context:{kind}"))
             if kind == "facility" and len(name) >= 2 and name[-1][1] < e:
                 self._short_forms(text, name, hs, ent, out, shorts)
+
+    @staticmethod
+    def _caseless_view(text: str) -> bool:
+        """A note typed without capitals (or the engine's cased view of one typed in capitals):
+        most of its lines and sentences begin with a small letter."""
+        starts = [m.group(1) for m in _SENTENCE_START.finditer(text, 0, min(len(text), 6000))]
+        starts += [c for c in text[:1] if c.isalpha()]
+        return len(starts) >= 3 and sum(c.islower() for c in starts) >= 0.7 * len(starts)
+
+    @cached_property
+    def _low_job(self) -> re.Pattern:
+        """A trade before at/for/from/with in small letters ("machinist from ")."""
+        jobs = sorted(self._job_nouns, key=len, reverse=True)
+        return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, jobs)) + r")[ \t]+(?:at|for|from|with)[ \t]+"
+                          r"(?:the[ \t]+)?")
+
+    @cached_property
+    def _low_heads(self) -> re.Pattern:
+        """The one-word heads of facilities, services, companies and schools in small letters."""
+        words = sorted({h.lower() for h, kind in self._heads.items()
+                        if " " not in h and "." not in h and kind != "worship" and len(h) >= 4
+                        and h.lower() not in ("group", "partners", "bank", "home", "rehab",
+                                              "rehabilitation", "service", "services")})
+        return re.compile(r"(?<![\w'’-])(?:" + "|".join(map(re.escape, words)) + r")(?![\w'’-])")
+
+    @staticmethod
+    def _low_words(text: str, s: int, e: int) -> list[tuple[int, int, str]]:
+        """Up to three words of a name in [s, e), read forwards on one line up to a stop word or
+        a punctuation mark (the word before the mark is the name's last)."""
+        toks: list[tuple[int, int, str]] = []
+        prev = s
+        for m in _WORD_ANY.finditer(text, s, e):
+            if text[prev:m.start()].strip(" \t") or len(toks) >= 3:
+                break  # a line break or another character between the words
+            w = m.group()
+            core = w.strip("(\"“.,;:)")
+            if core.lower() in _LOW_STOP:
+                break
+            a = m.start() + len(w) - len(w.lstrip("(\"“"))
+            toks.append((a, a + len(core), core))
+            prev = m.end()
+            if w[-1] in ".,;:)":
+                break
+        return toks
+
+    def _caseless_names(self, text: str, out: list[Candidate]) -> None:
+        """Names in a note typed without capitals, where case tells nothing: a head word in small
+        letters after words the cased view capitalized ("Dr. Baker at Chicopee community health",
+        "(pioneer Valley paving)"), and an employer after a word of work ("retired machinist from
+        ge aviation in Lynn"), unless its words are plain ("works at home", "nurse from the floor")."""
+        lex = self.lex
+        generic_j = self._generic_joiners
+        r = self.rules
+        for m in self._low_heads.finditer(text):
+            hs, e = m.span()
+            toks = self._low_words_before(text, hs, 4)
+            toks = [(a, b, text[a:b]) for a, b, _ in toks]
+            while toks and (toks[0][2].lower().strip("(\"“") in _LOW_STOP or not toks[0][2].strip("(\"“")):
+                toks = toks[1:]
+            if text[e:e + 1] == ":":
+                continue  # a field's label ("insurance: medicare")
+            for k in range(len(toks) - 1, -1, -1):
+                if toks[k][2].lower() in _LOW_STOP or toks[k][2][-1:] in ".,;:)":
+                    toks = toks[k + 1:]
+                    break
+            while toks and toks[0][2].lower() in generic_j:
+                toks = toks[1:]
+            words = [w for _, _, w in toks]
+            if not words or not any(w[:1].isupper() for w in words) or self._plain_words(words, clinical=True):
+                continue
+            out.append(Candidate(toks[0][0], e, "organization", r["service"], self.name, "context:caseless_head"))
+        for m in _LOW_EMPLOY.finditer(text):
+            self._caseless_employer(text, m.end(), out)
+        for m in self._low_job.finditer(text):
+            self._caseless_employer(text, m.end(), out)
+
+    def _caseless_employer(self, text: str, pos: int, out: list[Candidate]) -> None:
+        lex = self.lex
+        toks = self._low_words(text, pos, min(len(text), pos + 60))
+        words = [w for _, _, w in toks]
+        if not words or any(w in self._job_modifiers or w.capitalize() in self._job_modifiers for w in words):
+            return
+        phrase = " ".join(words)
+        if self._plain_words(words) or any(c.isdigit() for c in phrase) or lex.is_city(phrase) \
+                or lex.is_state(phrase) or lex.is_country(phrase) or words[0].lower() in _MONTHS_DAYS:
+            return
+        out.append(Candidate(toks[0][0], toks[-1][1], "organization", self.rules["employer"], self.name,
+                             "context:caseless_employer"))
+
+    @staticmethod
+    def _kind_tail(text: str, end: int) -> int:
+        """Where a facility's name ends when more kind words follow its head: "Pondview Health
+        Care" + " Center", "Elm Clinic" + " Home Care"; on the last of them that may end a name."""
+        best, pos = end, end
+        for _ in range(4):
+            m = _TAIL_TOKEN.match(text, pos)
+            if m is None or m.group(1) not in _TAIL_WORDS:
+                break
+            pos = m.end()
+            if m.group(1) in _TAIL_ENDS:
+                best = pos
+        if best < len(text) and _AFTER_NAME(text[best]):
+            return end
+        return best
+
+    @staticmethod
+    def _signature_line(text: str, hs: int, e: int) -> bool:
+        """A practice's head on the line after a clinician's signed name ("Ana Ruiz, MD" then
+        "Warwick Primary Care"), closing its own line."""
+        nl = text.rfind("\n", 0, hs)
+        if nl <= 0 or text[e:text.find("\n", e) if "\n" in text[e:e + 80] else e + 80].strip(" \t,"):
+            return False
+        prev = text.rfind("\n", 0, nl) + 1
+        return _CREDENTIAL_END.search(text, prev, nl) is not None
 
     def _short_forms(self, text: str, name: list[tuple[int, int, str]], head_start: int, ent: str,
                      out: list[Candidate], done: set[str]) -> None:
@@ -1050,6 +1222,17 @@ class OrgDetector(Detector):
                         continue
                 out.append(Candidate(s, e, "organization", r["chain"] if ok else r["chain_cue"], self.name,
                                      "list:chains"))
+            elif kind == "insurer":
+                if any(a <= s and e <= b and (a, b) != (s, e) for k2, a, b in sites if k2 == "insurer"):
+                    continue  # "Blue Cross" of "Blue Cross Blue Shield": the longest only
+                word = text[s:e]
+                of = _OF_PLACE.match(text, e)
+                end = of.end() if of and (lex.is_state(of.group("t")) or lex.is_state(of.group("t") + ".")
+                                           or lex.is_city(of.group("t"))) else e
+                if end == e and (" " not in word or word.islower()
+                                 or any(w.lower() in self._generic_joiners for w in word.split())):
+                    continue  # "BCBS supplement", "Aetna", "Blue Cross": a national brand alone
+                out.append(Candidate(s, end, "organization", r["insurer"], self.name, "list:insurers"))
             elif kind == "worship_low":
                 toks = self._low_words_before(text, s, 3)
                 for j, (ts, te, t) in enumerate(toks):
