@@ -88,6 +88,7 @@ resident fellow nurse doctor physician provider service team unit floor room bed
 am pm the a an and or of in on at to for with by from as is was be mother father son daughter
 wife husband sister brother christmas easter thanksgiving halloween hanukkah ramadan passover
 kwanzaa tel tele fax phone cell mobile pager beeper
+senna colace percocet vicodin kcl riss ssi nph miralax
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
 #: English function words (closed classes): capitalized only at a sentence start, never a name
 #: without a title, whatever the name lists say ("The" and "Will" are listed first names)

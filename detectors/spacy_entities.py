@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from scrub.detector import Detector
-from scrub.detectors.names import CLINICAL_EPONYMS, EPONYM_HEADS, NameDetector
+from scrub.detectors.names import CLINICAL_EPONYMS, CLINICAL_STOP as _NAME_STOP, EPONYM_HEADS, NameDetector
 from scrub.errors import ScrubError
 from scrub.types import Candidate, Document
 
@@ -124,8 +124,8 @@ class SpacyEntityDetector(Detector):
         if lex is None:
             return False
         head = word.split("-")[0].casefold()
-        if head in _KIN or head in _FIELD_WORDS:
-            return True  # "Husband", "Daughter-in-law", "Tel"
+        if head in _KIN or head in _FIELD_WORDS or word.casefold() in _NAME_STOP:
+            return True  # "Husband", "Daughter-in-law", "Tel"; "RISS", "Senna" (the names detector's)
         named = lex.is_first_name(word) or lex.is_surname(word) or lex.is_city(word)
         if lex.is_medical(word) and not (lex.is_first_name(word) or lex.is_surname(word)):
             return True  # a drug or a clinical word: "Unasyn", "Zosyn"
