@@ -129,6 +129,9 @@ _CUE = regex.compile(
 #: full patterns cost 50-250 ms per MB): the full patterns are then tried only there
 #: the last digit (or letter) of a house number before the name: no lookbehind, so `re` tries it
 #: with its first-character class only; the number's start is then found by walking back
+#: after ", ID": the identifier it labels ("ID XQM 80417723", "ID# 4471", "ID on card")
+_ID_VALUE_AFTER = re.compile(r"[ \t]*(?:[:#][ \t]*)?(?:[A-Z]{1,4}[ \t-]?)?\d|[ \t]+(?:on|number|no\b|card|is)",
+                             re.IGNORECASE)
 #: a dose's unit after the number: "100 MCG SQ" is a dose given subcutaneously, no square
 _DOSE_UNIT = re.compile(r"(?i)(?:mg|mcg|gm?|ml|cc|units?|u|meq|mmol|iu|kg|mm|cm|tabs?|caps?|puffs?|drops?)")
 _STREET_AT = re.compile(r"\d[A-Za-z]?[ \t]+(?=[A-Z]|\d{1,3}(?:st|nd|rd|th)\b)")
@@ -774,6 +777,8 @@ class LocationDetector(Detector):
                 like = r["city_state_zip"] if zp else r["city_state"]
             if code and st in AMBIGUOUS_STATES and not zp and k == 0:
                 continue
+            if code and st.upper() == "ID" and not zp and _ID_VALUE_AFTER.match(text, m.end()):
+                continue  # "Blue Cross, ID XQM 80417723", "..., ID on card": an identifier's label
             city_s, city_e = cw[-k][0], cw[-1][1]
             if code and st in DEGREE_STATES and not zp and self._named_person(text, toks, cw, k, streets, street_ends):
                 continue

@@ -966,6 +966,8 @@ class NameDetector(Detector):
 
     def _multi(self, seg, names, infos, initial_pos, all_caps) -> Candidate | None:
         head, tail = names[0], names[-1]
+        if len(names) == 2 and not head.initial and self.lex.is_state(f"{head.word} {tail.word}"):
+            return None  # "Rhode Island", "New Hampshire": a state, whatever the name lists hold
         hi, ti = infos[0], infos[-1]
         if all(t.initial for t in names[:-1]) and ti is not None:
             if "".join(t.word for t in names[:-1]) in INITIAL_STOP:

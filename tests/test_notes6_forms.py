@@ -65,3 +65,17 @@ def test_a_posted_ordinary_word_before_a_number_is_the_verb(text, kept, dropped)
     d = text.index(dropped)
     assert any(s <= k < e for s, e in spans), spans
     assert not any(s <= d < e for s, e in spans), spans
+
+
+@pytest.mark.parametrize("text, whole, absent", [
+    ("Plan: Neighborhood Health Plan of Rhode Island, ID on card.", "Neighborhood Health Plan of Rhode Island", "ID"),
+    ("Insurance: Blue Cross, ID KLM 44120987, copay $25.", "KLM 44120987", "Cross"),
+])
+def test_an_id_label_after_a_comma_is_no_idaho(text, whole, absent):
+    got = found(text)
+    assert any(whole in t for t, _ in got), got
+    assert not any(t == absent or t.endswith(", " + absent) for t, _ in got), got
+
+
+def test_idaho_after_a_town_stays_a_place():
+    assert ("Boise, ID", "location") in found("She lives in Boise, ID.")
