@@ -978,8 +978,11 @@ class NameDetector(Detector):
             return None
         if hi is None:
             return None
-        if (len(names) == 3 and names[1].initial and names[1].period and ti is not None
+        if (len(names) == 3 and names[1].initial and ti is not None
+                and (names[1].period or (names[1].word not in ("A", "I") and not all_caps
+                                         and not initial_pos))
                 and all(not i.common and not i.stop and not i.medical and not i.place for i in (hi, ti))):
+            # ("Szabina J Gelencsér": a middle initial without its period, mid-sentence)
             if (hi.first or hi.nick) and ti.last:
                 return self._full(seg, None, names, "names.first_last")
             return self._full(seg, None, names, "names.middle_initial")

@@ -62,3 +62,20 @@ def test_more_jargon_is_no_name(text, word):
 ])
 def test_names_beside_the_same_forms_stay_names(text, name):
     assert any(name in f for f in found(text)), found(text)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Seen in clinic with Folasade B Oyelade, her niece.", "Folasade B Oyelade"),
+    ("Consent witnessed by Tadeusz K Wrobelski at 1400.", "Tadeusz K Wrobelski"),
+])
+def test_middle_initial_without_its_period(text, name):
+    assert any(name == f for f in found(text)), found(text)
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Hep B Vaccine given today; Vitamin D Level pending.", "B Vaccine"),
+    ("CTA: Type B Aortic dissection, medical management.", "Type B"),
+    ("Throat swab: Group A Strep positive.", "Group A"),
+])
+def test_letters_of_classes_are_no_middle_initials(text, word):
+    assert not any(word in f for f in found(text)), found(text)
