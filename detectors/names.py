@@ -467,6 +467,41 @@ class NameDetector(Detector):
             if toks:
                 out.extend(run(text, toks))
         out.extend(self._lower(text))
+        if out and (", " in text or " and " in text or " & " in text):
+            out.extend(self._coordinated(text, out))
+        return out
+
+    def _coordinated(self, text: str, found: list[Candidate]) -> list[Candidate]:
+        """Unlisted words coordinated with a name found ("Drs. Okafor and Lindqvist", "founders:
+        Monjeau, Graves and Reed"): a capitalized word that is no ordinary, clinical or place
+        word, joined to a name by a comma, "and", "&" or "or", is a surname of the same list."""
+        rid = "names.coordinated"
+        like = self.like(rid)
+        have = {(c.start, c.end) for c in found}
+        queue = [c for c in found if c.likelihood >= 0.7]
+        out: list[Candidate] = []
+        while queue:
+            c = queue.pop()
+            hits = []
+            m = _COORD_AFTER_RE.match(text, c.end)
+            if m:
+                hits.append(m.span(1))
+            m = _COORD_BEFORE_RE.search(text, max(0, c.start - 40), c.start)
+            if m:
+                hits.append(m.span(1))
+            for s, e in hits:
+                if (s, e) in have or any(x.start < e and s < x.end for x in found):
+                    continue
+                word = text[s:e]
+                i = self.info(word)
+                if not i.capable or i.listed and (i.common or i.medical) or i.place or i.eponym \
+                        or i.drug or i.medical or i.stop or word.lower() in CLINICAL_EPONYMS \
+                        or self.flag(word) not in (_NAME, _UNKNOWN):
+                    continue
+                new = Candidate(s, e, "last_name", like, self.name, f"template:{rid}")
+                have.add((s, e))
+                out.append(new)
+                queue.append(new)
         return out
 
     def flag(self, raw: str) -> int:
@@ -1367,6 +1402,12 @@ _NEGATION_BEFORE_RE = re.compile(r"(?<![\w/])(?:no|without|w/o)[ \t]+\Z", re.IGN
 #: a bare score ending its phrase after a lone word: "Morse 55.", "FALL RISK: MORSE 35."
 _SCORE_AFTER_RE = re.compile(r"[ \t]+\d{1,3}(?:[,;.)]|[ \t]*$)", re.MULTILINE)
 _PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,}s")
+#: a word joined to a name by a comma or a conjunction, itself ending the list or followed by one
+_COORD_WORD = r"(\p{Lu}[\p{Ll}\p{M}]+(?:[-'’]\p{Lu}[\p{Ll}\p{M}]+)?)"
+_COORD_AFTER_RE = regex.compile(r"(?:,[ \t]*(?:(?:and|or|&)[ \t]+)?|[ \t]+(?:and|or|&)[ \t]+)" + _COORD_WORD +
+                                r"(?![\p{L}\p{M}\d'’.-]|[ \t]+\p{Lu})")
+_COORD_BEFORE_RE = regex.compile(r"(?<![\p{L}\p{M}\d'’.-]|\p{Lu}[\p{L}.]*[ \t])" + _COORD_WORD +
+                                 r"(?:[ \t]*,[ \t]*|[ \t]+(?:and|or|&)[ \t]+)\Z")
 _ACRONYM_COMPOUND_RE = re.compile(r"[A-Z]{2,}-[a-z][a-z-]*")
 #: a verb's number after an ordinary word that is also a name: "TEMP ROSE TO 38.3", "fell to 82"
 _RISE_AFTER_RE = re.compile(r"[ \t]+(?:to|from|by|above|over|under|into)[ \t]+[~<>]?\d", re.IGNORECASE)

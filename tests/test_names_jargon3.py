@@ -79,3 +79,21 @@ def test_middle_initial_without_its_period(text, name):
 ])
 def test_letters_of_classes_are_no_middle_initials(text, word):
     assert not any(word in f for f in found(text)), found(text)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Discussed with Dr. Abernathy and Wojcik on rounds.", "Wojcik"),
+    ("Called Dr. Mensah, Okonjo, and Weiss re: the plan.", "Okonjo"),
+    ("Visitors: Maureen and Tomasz, both updated.", "Tomasz"),
+])
+def test_a_word_listed_with_a_name_is_a_name(text, name):
+    assert any(f == name for f in found(text)), found(text)
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Foley and Hickman removed by Dr. Mensah.", "Hickman"),
+    ("Dr. Mensah, Cardiology and Renal aware of the plan.", "Renal"),
+    ("Dr. Mensah and Boston Medical Center notified.", "Boston"),
+])
+def test_terms_listed_with_a_name_stay_terms(text, word):
+    assert not any(f == word for f in found(text)), found(text)
