@@ -155,6 +155,13 @@ class SpacyEntityDetector(Detector):
         return word.isupper() and len(word) <= 4 and lex.is_common_word(word) and not (
             lex.is_first_name(word) or lex.is_surname(word) or lex.is_city(word))
 
+    def _drug_word(self, word: str) -> bool:
+        """A listed drug's name that is no listed name ("Jardiance", "Coumadin")."""
+        lex = self.lexicon
+        word = word.strip(".,;:()")
+        return lex is not None and lex.medical_kind(word) == "drug" and not (
+            lex.is_first_name(word) or lex.is_surname(word))
+
     def _lead_word(self, word: str) -> bool:
         """A kin or role word ("Daughter", "Son", "Pt") or an ordinary word seldom capitalized
         and no first name ("Called", "Discussed") in front of a person's name."""
@@ -197,7 +204,12 @@ class SpacyEntityDetector(Detector):
         if _SCORE_AFTER.match(text, e) and not _ADDRESS_BEFORE.search(text, max(0, s - 16), s):
             return True  # "Braden 16,", "Morse 55." but not "Feldstrasse 42" of an address
         m = _HEAD_AFTER.match(text, e)
-        return m is not None and m.group(1).casefold() in EPONYM_HEADS
+        if m is None:
+            return False
+        if m.group(1).casefold() in EPONYM_HEADS:
+            return True
+        # "Add Jardiance 10 mg", "Hold Coumadin": an order's verb before a drug's name
+        return lex is not None and m.start(1) - e <= 2 and lex.medical_kind(m.group(1)) == "drug"
 
     def _has_name(self, run) -> bool:
         lex = self.lexicon
@@ -285,8 +297,9 @@ class SpacyEntityDetector(Detector):
             if label in ("PERSON", "ORG"):
                 # "L. Nakamura RN", "A. Gupta MD", "Okonkwo DOB": a degree or a short
                 # capitals abbreviation at either end of a person is not part of the name
-                while len(run) > 1 and self._tag_word(run[-1][2]):
-                    run = run[:-1]
+                while len(run) > 1 and (self._tag_word(run[-1][2]) or (
+                        label == "PERSON" and self._drug_word(run[-1][2]))):
+                    run = run[:-1]  # ("Add Jardiance": the drug is no part of a name)
                 while len(run) > 1 and (self._tag_word(run[0][2]) or (
                         label == "PERSON" and self._lead_word(run[0][2]))):
                     run = run[1:]  # also "Daughter Chiamaka", "Pt Okafor", "Called Smith"
