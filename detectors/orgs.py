@@ -52,6 +52,7 @@ _CARE_AT = re.compile(r" (at|to|@|in|from|for|by|with)(?: the| our)? (?=[A-Z])")
 #: a verb or noun before "at"/"for"/"by" that names an employer ("works at Raytheon")
 _EMPLOY_VERBS = tuple(v + " " for v in (
     "works", "worked", "working", "work", "employed", "employee", "job", "retired", "retiring",
+    "retire", "retires",
     "teaches", "taught", "teacher", "volunteers", "volunteered", "employer", "employment",
     # a past employer: "formerly with", "laid off from", "retired from", "previously at"
     "formerly", "previously", "laid off", "let go", "resigned"))
@@ -119,6 +120,33 @@ _SP_TOWN = re.compile(r"[ \t]+(?P<t>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){0,2})")
 #: "Dr. Lisa Marchetti, MGH": a clinician's name and a comma or parenthesis before an initialism
 _DR_BEFORE = re.compile(r"(?:Dr\.?|MD|DO|NP|PA)[ \t]+[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){0,3}[ \t]*[,(/][ \t]*$"
                         r"|(?:MD|DO|NP|PA-C|RN)[ \t]*[,(/][ \t]*$")
+#: "BCBS MA": a state's postal code after an insurer's name
+_STATE_CODE = re.compile(r"[ \t]+([A-Z]{2})(?![\w'’-])")
+_WORD_CODES = frozenset({"OR", "IN", "ME", "OK", "HI", "AS", "ID", "OH", "PA", "MD", "DE"})
+#: "AARP/": a name in capitals joined to an insurer's by a slash
+_SLASH_BRAND = re.compile(r"(?<![\w'’-])([A-Z][A-Za-z]{2,})/$")
+#: "BWH MRN:", "MGH #": a hospital's record number after its initials
+_RECORD_AFTER = re.compile(r"[ \t]*(?:MRN|Mrn|mrn|MR#|MR #|Med(?:ical)? Rec(?:ord)?s?\b|Unit (?:No|#)|#[ \t]*\d)")
+#: a lower-case acronym after at/to/from in a note typed without capitals ("seen at bmc on 1/30")
+_LOW_ACRONYM = re.compile(r"(?<![\w'’-])(?:at|to|from|@)[ \t]+(?:the[ \t]+)?([a-z]{3,5})(?![\w'’-])")
+_VOWELS = frozenset("aeiouy")
+#: a joiner and a capitalized word after a word in small letters ("newbridge on the Charles")
+_LOW_JOINED = re.compile(r"[ \t]+(?:on|of|at)[ \t]+(?:the[ \t]+)?[A-Z]")
+_NEXT_LOW = re.compile(r"[ \t]*([a-z])")
+#: "UMass", "UConn": "U" and a state's short name (checked against the states' list)
+_U_STATE = re.compile(r"U([A-Z][a-z]{2,6})")
+#: a hospital's kind word after a name in small letters ("cape cod hosp", "lowell general hospital")
+_LOW_KIND = re.compile(r"[ \t]+(?:hosp\.?|hospital|medical center|med ctr|med center|healthcare|health care)(?![\w'’-])")
+#: at/to/from before a name in small letters, ending where its spaces begin
+_LOW_CUE = re.compile(r"(?<![\w'’-])(?:at|to|from|@)[ \t]+(?:the[ \t]+)?$")
+_LOW_STATE_GENERAL = re.compile(r"(?<![\w'’-])(?:at|to|from|@)[ \t]+(?:the[ \t]+)?(?P<st>[a-z]{2,13}\.?)[ \t]+general(?![\w'’-])")
+#: a word before a care head in small letters ("partners home care", "fresenius kidney care")
+_LOW_CARE_HEAD = re.compile(r"(?<![\w'’.-])(?:from|at|with|by|via|thru|through|w/)[ \t]+(?:the[ \t]+)?([a-z][a-z'’]+)[ \t]+(?:home care|home health(?: care)?|homecare|"
+                            r"kidney care|kidney center|dialysis center|health care|healthcare|medical center|"
+                            r"nursing home|nursing center|rehab center|rehabilitation center)(?![\w'’-])")
+#: "visiting nurse assoc of", "vna of", "hospice of" in small letters: a place's name follows
+_LOW_OF_HEAD = re.compile(r"(?<![\w'’-])(?:visiting nurses?(?: assoc(?:iation)?\.?| association)|vna|vns|hospice)"
+                          r"[ \t]+of[ \t]+(?:the[ \t]+)?")
 _OF_PLACE = re.compile(r"[ \t]+of[ \t]+(?P<t>[A-Z]{2}(?![\w.])|[A-Z][a-z]+\.?(?:[ \t]+[A-Z][a-z]+){0,2})")
 _COMPASS = frozenset({"north", "south", "east", "west"})
 #: "of Cape Cod", "of the North Shore", "OF GREATER LOWELL": the place after "VNA"/"Hospice"
@@ -177,6 +205,38 @@ def _minimal_core(name: str) -> str:
     return _CORE_JOINER_END.sub("", core).strip()
 
 
+#: "Umass Memorial Healthcare-Marlborough Hospital", "... Medical Center/university Campus": a
+#: slash, or a hyphen after a kind word, joins two names; the first is written alone
+_CMS_SEGMENT = regex.compile(r"(?i)(?<=\b(?:hospitals?|healthcare|health|center|centre|system|medical center))-(?=[a-z])|/")
+
+
+@lru_cache(maxsize=2)
+def _cms_names(directory: str) -> tuple[tuple[dict, str], ...]:
+    """(row, name) of each CMS hospital: its name before a comma, and the first of two names it
+    joins ("Umass Memorial Healthcare" of "Umass Memorial Healthcare-Marlborough Hospital")."""
+    out = []
+    for r in read_tsv(Path(directory) / "hospitals.tsv.gz"):
+        name = r["name"].split(",")[0].strip()
+        out.append((r, name))
+        first = _CMS_SEGMENT.split(name)[0].strip()
+        if first != name and len(first.split()) >= 2:
+            out.append((r, first))
+    return tuple(out)
+
+
+@lru_cache(maxsize=2)
+def _cms_core_words(directory: str, generic: frozenset[str]) -> frozenset[str]:
+    """The capitalized words of CMS cores that are no generic word ("Hopkins" of "Johns Hopkins"),
+    for a health system's brand: "Hopkins Medicine", "Penn Medicine"."""
+    out = set()
+    for _, name in _cms_names(directory):
+        core = _minimal_core(name)
+        for w in core.split():
+            if len(w) >= 4 and w.isalpha() and w[0].isupper() and w[1:].islower() and w.lower() not in generic:
+                out.add(w)
+    return frozenset(out)
+
+
 @lru_cache(maxsize=2)
 def _cms_cores(directory: str, generic: frozenset[str] = frozenset()
                ) -> tuple[PhraseTable, frozenset[str], frozenset[str]]:
@@ -188,14 +248,14 @@ def _cms_cores(directory: str, generic: frozenset[str] = frozenset()
     Built once per process from the list (5,000 rows).
     """
     items, leads, full, pairs = [], set(), [], set()
-    for r in read_tsv(Path(directory) / "hospitals.tsv.gz"):
-        name = r["name"].split(",")[0].strip()
+    for r, name in _cms_names(directory):
         core = _CMS_LEAD.sub("", _CMS_HEAD.sub("", name)).strip()
         core = _CMS_HEAD.sub("", core).strip()
         words = core.split()
         if not words:
             continue
-        full.append((r["name"], ("listed", r["name"])))
+        if name == r["name"].split(",")[0].strip():
+            full.append((r["name"], ("listed", r["name"])))
         core = _CORE_JOINER_END.sub("", core).strip()  # "Brigham and" is no name
         words = core.split()
         if len(words) >= 2 and core.lower() != name.lower() \
@@ -256,7 +316,7 @@ def _split_and(toks: list[tuple[int, int, str]]) -> list[list[tuple[int, int, st
     inside a name ("Northeast Roofing & Gutter", "Johnson & Johnson")."""
     parts, cur = [], []
     for t in toks:
-        if t[2] == "and" and cur:
+        if t[2] in ("and", "And") and cur:
             parts.append(cur)
             cur = []
         else:
@@ -498,8 +558,13 @@ class OrgDetector(Detector):
         r = self.rules
         lex = self.lex
         table, _, self_pairs = _cms_cores(str(lex.directory), self._generic_joiners)
+        caseless = self._caseless_view(text)
+        low_cms: list[tuple[int, int]] = []
         for s, e, (kind, _) in table.find(text):
-            if text[s].isupper():
+            if not text[s].isupper():
+                if caseless:
+                    low_cms.append((s, e))
+            else:
                 e = self._town_after(text, self._poss(text, e))
                 if kind == "listed":
                     out.append(Candidate(s, e, "hospital", r["hospital_listed"], self.name,
@@ -510,7 +575,7 @@ class OrgDetector(Detector):
         self._lead_words(text, lead_hits, out, self_pairs)
         self._saints(text, out)
         self._heads_pass(text, heads, out)
-        self._care_cue(text, out)
+        self._care_cue(text, out, caseless)
         if inits:
             self._initials_pass(text, inits, out)
         if "(" in text:
@@ -519,8 +584,11 @@ class OrgDetector(Detector):
             self._extra_sites(text, extra, out)
         if "etired" in text or "ormer" in text or "x-" in text:
             self._job_employers(text, out)
-        if self._caseless_view(text):
+        if caseless:
             self._caseless_names(text, out)
+            self._caseless_hospitals(text, low_cms, out)
+        if "U" in text:
+            self._state_universities(text, out)
         for g in _GENERAL_AT.finditer(text):
             m = _STATE_GENERAL.search(text, max(0, g.start() - 24), g.end())
             if m is None:
@@ -529,6 +597,35 @@ class OrgDetector(Detector):
                 out.append(Candidate(m.start(), self._poss(text, m.end()), "hospital", r["state_general"],
                                      self.name, "context:state_general"))
         return out
+
+    def _state_universities(self, text: str, out: list[Candidate]) -> None:
+        """"UMass Amherst", "UConn", "UMass Memorial": "U" before a state's short name is its
+        university (and the hospital named for it); a town or institution word after belongs to it."""
+        lex = self.lex
+        n = len(text)
+        for m in _U_STATE.finditer(text):
+            st = m.group(1)
+            if m.start() > 0 and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_'’.-") \
+                    or m.end() < n and _AFTER_NAME(text[m.end()]):
+                continue  # a whole word only
+            if not (lex.is_state(st) or lex.is_state(st + ".")):
+                continue
+            end, ent = m.end(), "organization"
+            nxt = _SP_TOWN.match(text, end)
+            if nxt is not None:
+                first = nxt.group("t").split()[0]
+                if first in _INSTITUTION or first in ("Medical", "Health", "Healthcare"):
+                    end, ent = nxt.start("t") + len(first), "hospital"  # "UMass Memorial"
+                else:
+                    words = nxt.group("t").split()
+                    for k in range(len(words), 0, -1):
+                        town = " ".join(words[:k])
+                        share = lex.capitalized_share(town)
+                        if lex.is_city(town) and (share is None or share >= 0.5):
+                            end = nxt.start("t") + len(town)  # "UMass Amherst"
+                            break
+            out.append(Candidate(m.start(), self._poss(text, end), ent, self.rules["school"], self.name,
+                                 "context:state_university"))
 
     def _initials_pass(self, text: str, hits: list[tuple[int, int]], out: list[Candidate]) -> None:
         """"BIDMC", "(Dr. Pappas, BWH)", "f/u at MGH", "MGH Chelsea": a CMS hospital's initials,
@@ -551,9 +648,11 @@ class OrgDetector(Detector):
                             break
             if w not in alone and end == e:
                 before = text[max(0, s - 8):s]
-                if not (before.endswith(("at ", "@ ", "@", "from ", "to ", "At ", "From "))
-                        or _DR_BEFORE.search(text, max(0, s - 60), s)):
-                    continue
+                if not (before.endswith(("at ", "@ ", "@", "from ", "to ", "At ", "From ", "AT ", "FROM ", "TO "))
+                        or _DR_BEFORE.search(text, max(0, s - 60), s)
+                        or _RECORD_AFTER.match(text, e)
+                        or text[s - 1:s] == "(" and text[e:e + 1] == ")"):
+                    continue  # "BWH MRN: 318...", "(BWH)": a hospital's record or its name aside
             out.append(Candidate(s, self._poss(text, end), "hospital", like, self.name, "list:hospital_initials"))
 
     def _agencies(self, text: str, out: list[Candidate]) -> None:
@@ -636,7 +735,7 @@ class OrgDetector(Detector):
             out.append(Candidate(s, s + len(phrase), "organization", self.rules["employer_job"],
                                  self.name, "context:employer_job"))
 
-    def _care_cue(self, text: str, out: list[Candidate]) -> None:
+    def _care_cue(self, text: str, out: list[Candidate], caseless: bool = False) -> None:
         """A proper name where care is received: "admitted to Cedars-Sinai", "seen at UCSF",
         "treated at NYU Langone". The verb says a place of care follows; the words must be no
         title, month, town, state, country or department."""
@@ -669,7 +768,7 @@ class OrgDetector(Detector):
             # of names, each judged alone
             pos = a.end()
             for _ in range(4):
-                toks, more = self._name_after(text, pos)
+                toks, more = self._name_after(text, pos, caseless)
                 if toks and len(toks) == 1 and _NUMBER_AFTER.match(text, toks[0][1]):
                     w = toks[0][2]
                     if why == "context:care_cue" and cue in ("at", "to", "from") and w.lower() in singles \
@@ -693,16 +792,21 @@ class OrgDetector(Detector):
                     break
                 pos = more
 
-    def _name_after(self, text: str, pos: int) -> tuple[list[tuple[int, int, str]], int | None]:
+    def _name_after(self, text: str, pos: int, caseless: bool = False
+                    ) -> tuple[list[tuple[int, int, str]], int | None]:
         """The capitalized words of a name at `pos` (joiners inside: "Newbridge on the Charles",
-        "Brigham and Women's"), and where a next name of a list begins (after its comma), if any."""
+        "Brigham and Women's"), and where a next name of a list begins (after its comma), if any.
+        In a note typed without capitals (`caseless`), a name of a list may begin with a word no
+        list knows ("newbridge on the Charles"), a joiner and a capitalized word after it."""
         toks: list[tuple[int, int, str]] = []
         more = None
         caps = 0
         for m in _NONSPACE.finditer(text, pos, min(len(text), pos + 80)):
             t = m.group()
             core = t.rstrip(",.;:)?!")
-            if _CAPTOK.fullmatch(core) or _ACRONYM.fullmatch(core):
+            if _CAPTOK.fullmatch(core) or _ACRONYM.fullmatch(core) \
+                    or caseless and not toks and pos > 2 and text[pos - 2] == "," and self._unknown_low(core) \
+                    and _LOW_JOINED.match(text, m.end()):
                 toks.append((m.start(), m.start() + len(core), core))
                 caps += 1
                 # a head ends the name ("Elm Clinic and Riverside ..." is two names)
@@ -710,8 +814,10 @@ class OrgDetector(Detector):
                     if t.endswith(",") and len(t) - len(core) == 1:
                         # a list goes on only where it ends with "and"/"or" in the same clause
                         nxt = _NEXT_CAP.match(text, m.end())
+                        if nxt is None and caseless:
+                            nxt = _NEXT_LOW.match(text, m.end())
                         clause = _CLAUSE.match(text, m.end())
-                        if nxt and clause and (" and " in clause.group() or " or " in clause.group()):
+                        if nxt and clause and (" and " in clause.group().lower() or " or " in clause.group()):
                             more = nxt.start(1)
                     break
             elif toks and (t in ("&", "and", "of") or t == "the" and toks[-1][2] in ("of", "on", "at")
@@ -861,8 +967,17 @@ class OrgDetector(Detector):
         single_heads = self._single_heads
         shorts: set[str] = set()
         of_heads = self._of_heads
+        brands = _cms_core_words(str(lex.directory), self._generic_joiners)
         for e in sorted(hits):
             hs, kind, head = hits[e]
+            if head == "Medicine" and kind == "practice":
+                pm = _PREV_CAP.search(text, max(0, hs - 24), hs)
+                if pm is not None and pm.group(1) in brands and not lex.is_medical(pm.group(1)) \
+                        and (lex.capitalized_share(pm.group(1)) or 1.0) >= 0.5:
+                    # "Hopkins Medicine", "Penn Medicine": a health system's brand on a CMS core's word
+                    out.append(Candidate(pm.start(1), e, "hospital", r["hospital_word"], self.name,
+                                         "context:system_brand"))
+                    continue
             signed = kind == "practice" and self._signature_line(text, hs, e)
             if kind == "practice" and not signed and "at " not in text[max(0, hs - 70):hs] \
                     and "@" not in text[max(0, hs - 70):hs]:
@@ -991,8 +1106,10 @@ class OrgDetector(Detector):
                 end = self._town_after(text, tail)
                 if end == tail:
                     town = self._town_at(text, end)
+                    if town is None and head in self._chain_heads:
+                        town = self._bare_town(text, end)
                     if town is not None:
-                        end = town[1]  # "South Shore Rehab at Braintree"
+                        end = town[1]  # "South Shore Rehab at Braintree", "... Kidney Care Shrewsbury"
                     else:
                         of = _OF_PLACE.match(text, end)
                         if of and (lex.is_state(of.group("t")) or lex.is_city(of.group("t"))):
@@ -1081,20 +1198,98 @@ class OrgDetector(Detector):
         for m in _LOW_EMPLOY.finditer(text):
             self._caseless_employer(text, m.end(), out)
         for m in self._low_job.finditer(text):
-            self._caseless_employer(text, m.end(), out)
+            self._caseless_employer(text, m.end(), out, trade=True)
 
-    def _caseless_employer(self, text: str, pos: int, out: list[Candidate]) -> None:
+    def _caseless_employer(self, text: str, pos: int, out: list[Candidate], trade: bool = False) -> None:
         lex = self.lex
         toks = self._low_words(text, pos, min(len(text), pos + 60))
         words = [w for _, _, w in toks]
         if not words or any(w in self._job_modifiers or w.capitalize() in self._job_modifiers for w in words):
             return
         phrase = " ".join(words)
-        if self._plain_words(words) or any(c.isdigit() for c in phrase) or lex.is_city(phrase) \
+        if any(c.isdigit() for c in phrase) or lex.is_city(phrase) \
                 or lex.is_state(phrase) or lex.is_country(phrase) or words[0].lower() in _MONTHS_DAYS:
+            return
+        if self._plain_words(words) and not (trade and self._store_name(words)):
             return
         out.append(Candidate(toks[0][0], toks[-1][1], "organization", self.rules["employer"], self.name,
                              "context:caseless_employer"))
+
+    def _unknown_low(self, word: str) -> bool:
+        """A word in small letters that no list knows (no English word, name, town or medical
+        word): in a note typed without capitals, a proper name the cased view could not restore."""
+        lex = self.lex
+        return len(word) >= 5 and word.isalpha() and word.islower() and lex.capitalized_share(word) is None \
+            and not lex.is_medical(word) and not lex.is_city(word.title())
+
+    def _store_name(self, words: list[str]) -> bool:
+        """"cashier at market basket": everyday words after a trade and "at" that name a firm,
+        not a workplace ("cashier at grocery store", "nurse at nursing home"): two or three
+        words, none generic, medical or a workplace's noun, the last no plural or trade."""
+        if not 2 <= len(words) <= 3:
+            return False
+        places = self._workplaces
+        generic_j = self._generic_joiners
+        for w in words:
+            low = w.lower()
+            if low in generic_j or low in self._job_nouns or low in _LOW_STOP or not low.isalpha() \
+                    or self.lex.is_medical(low):
+                return False
+        last = words[-1].lower()
+        return last not in places and not last.endswith(("s", "ing"))
+
+    @cached_property
+    def _workplaces(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.lists.get("workplace_nouns", ()))
+
+    def _caseless_hospitals(self, text: str, low_cms: list[tuple[int, int]], out: list[Candidate]) -> None:
+        """Hospitals in a note typed without capitals (or in capitals, read in small letters):
+        a CMS name or core before a hospital's kind word or after at/to/from ("cape cod hosp",
+        "at brigham and women's"), "<state> general" after one ("at mass general"), a CMS
+        hospital's initials after one ("seen at bmc"), a company's word before a care head
+        ("from partners home care") and "visiting nurse assoc of <place>"."""
+        lex = self.lex
+        r = self.rules
+        for s, e in low_cms:
+            k = _LOW_KIND.match(text, e)
+            if k is not None:
+                out.append(Candidate(s, k.end(), "hospital", r["hospital_core"], self.name, "context:caseless_hospital"))
+            elif _LOW_CUE.search(text, max(0, s - 14), s) and not lex.is_city(text[s:e].title()):
+                out.append(Candidate(s, self._poss(text, e), "hospital", r["hospital_core"], self.name,
+                                     "context:caseless_hospital"))
+        alone, ctx = self._initials
+        inits = alone | ctx
+        for m in _LOW_ACRONYM.finditer(text):
+            w = m.group(1)
+            up = w.upper()
+            if up not in inits or w in _LOW_STOP or w in _MONTHS_DAYS or lex.is_medical(w) or lex.is_medical(up):
+                continue
+            if lex.is_common_word(w) and _VOWELS.intersection(w):
+                continue  # "at ten", "to see": an English word, no initials
+            out.append(Candidate(m.start(1), m.end(1), "hospital", r["hospital_initials"], self.name,
+                                 "context:caseless_initials"))
+        for m in _LOW_STATE_GENERAL.finditer(text) if " general" in text else ():
+            st = m.group("st")
+            if lex.is_state(st.title()) or lex.is_state(st.rstrip(".").title() + "."):
+                out.append(Candidate(m.start("st"), self._poss(text, m.end()), "hospital", r["state_general"],
+                                     self.name, "context:state_general"))
+        company = {h.lower() for h, kind in self._heads.items() if kind == "company" and " " not in h} \
+            - {"group", "company", "bank", "insurance", "foundation", "labs", "laboratories"}
+        for m in _LOW_CARE_HEAD.finditer(text):
+            w = m.group(1)
+            share = lex.capitalized_share(w)
+            if w in company and w not in self._generic or share is None and len(w) >= 4 and not lex.is_medical(w) \
+                    and not lex.is_city(w.title()):
+                out.append(Candidate(m.start(1), m.end(), "organization", r["facility"], self.name,
+                                     "context:caseless_company"))
+        for m in _LOW_OF_HEAD.finditer(text) if " of " in text else ():
+            toks = self._low_words(text, m.end(), min(len(text), m.end() + 50))
+            words = [t for _, _, t in toks]
+            if not words or any(c.isdigit() for w in words for c in w) or words[0].lower() in _MONTHS_DAYS \
+                    or any(lex.is_medical(w.lower()) for w in words):
+                continue
+            out.append(Candidate(m.start(), toks[-1][1], "organization", r["of_place"], self.name,
+                                 "context:of_place"))
 
     @staticmethod
     def _kind_tail(text: str, end: int) -> int:
@@ -1229,10 +1424,19 @@ class OrgDetector(Detector):
                 of = _OF_PLACE.match(text, e)
                 end = of.end() if of and (lex.is_state(of.group("t")) or lex.is_state(of.group("t") + ".")
                                            or lex.is_city(of.group("t"))) else e
-                if end == e and (" " not in word or word.islower()
-                                 or any(w.lower() in self._generic_joiners for w in word.split())):
+                if end == e:
+                    code = _STATE_CODE.match(text, e)
+                    if code and code.group(1) not in _WORD_CODES and lex.is_state(code.group(1)):
+                        end = code.end()  # "BCBS MA": a plan of one state
+                start = s
+                if end == e and s >= 3 and text[s - 1] == "/":
+                    co = _SLASH_BRAND.search(text, max(0, s - 12), s)
+                    if co and not lex.is_medical(co.group(1)) and co.group(1) not in self._acronyms:
+                        start = co.start(1)  # "AARP/UnitedHealthcare": a co-branded plan
+                if end == e and start == s and (" " not in word or word.islower()
+                                                or any(w.lower() in self._generic_joiners for w in word.split())):
                     continue  # "BCBS supplement", "Aetna", "Blue Cross": a national brand alone
-                out.append(Candidate(s, end, "organization", r["insurer"], self.name, "list:insurers"))
+                out.append(Candidate(start, end, "organization", r["insurer"], self.name, "list:insurers"))
             elif kind == "worship_low":
                 toks = self._low_words_before(text, s, 3)
                 for j, (ts, te, t) in enumerate(toks):
@@ -1266,6 +1470,26 @@ class OrgDetector(Detector):
             pos = a
         toks.reverse()
         return toks
+
+    @cached_property
+    def _chain_heads(self) -> frozenset[str]:
+        return frozenset(self.lists.get("chain_unit_heads", ()))
+
+    def _bare_town(self, text: str, end: int) -> tuple[int, int] | None:
+        """The span of a listed town right after a chain's unit ("Kidney Care Shrewsbury"), a
+        word mostly written capitalized, ending at a punctuation mark or the line's end."""
+        m = _SP_TOWN.match(text, end)
+        if m is None:
+            return None
+        words = m.group("t").split()
+        for k in range(len(words), 0, -1):
+            town = " ".join(words[:k])
+            share = self.lex.capitalized_share(town)
+            t_end = m.start("t") + len(town)
+            if self.lex.is_city(town) and (share is None or share >= 0.5) \
+                    and (t_end == len(text) or text[t_end] in ".,;:)\n"):
+                return m.start("t"), t_end
+        return None
 
     def _town_at(self, text: str, end: int) -> tuple[int, int] | None:
         """The span of a listed town in " at <Town>" at `end`, if any."""
