@@ -72,6 +72,7 @@ rinne valsalva heimlich dubowitz mallampati cormack-lehane yankauer pleur-evac a
 omnicell accu-chek glucometer
 homans lhermitte spurling nikolsky gowers kehr auspitz koebner westermark
 nissen whipple hartmann billroth kocher pfannenstiel bosniak hoffmann cockcroft-gault child-pugh
+mediport port-a-cath portacath amsler carina
 roux-en-y guillain-barre guillain-barré gleason breslow
 """.split())
 #: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
@@ -786,6 +787,8 @@ class NameDetector(Detector):
         words = stripped[-30:].lower().split()[-4:]
         if not words:
             return None
+        if len(words) >= 2 and words[-2][-1:].isdigit() and len(words[-1].rstrip(".")) <= 3:
+            return None  # "38 cm. Leopold", "2 pa": a number's unit, no credential
         last = words[-1].lstrip("([{\"'")
         cands = self._context_by_last.get(last) or self._context_by_last.get(last.rstrip("."))
         if not cands:
@@ -956,6 +959,24 @@ class NameDetector(Detector):
             return self._full(seg, title, names, "names.title")
         if ctx != "strong" and _NEGATION_BEFORE_RE.search(text, max(0, start_pos - 10), start_pos):
             return None  # "NO FRANK BLOOD", "no Jacksonian march": what is absent is no person
+        if title is None and len(names) == 1:
+            w = names[0].word
+            if w.lower() in _MOBILITY_AIDS and (_AID_BEFORE_RE.search(text, max(0, start_pos - 24), start_pos)
+                                               or _AID_AFTER_RE.match(text, names[0].end)):
+                return None  # "needs walker + assist", "PT: walker, assist x1", "HEMI-WALKER"
+            inf = names[0].info
+            if w.isupper() and len(w) >= 3 and (inf is None or not (
+                    (inf.first_band is not None and inf.first_band <= 1)
+                    or (inf.last_band is not None and inf.last_band <= 1))) \
+                    and _ROMAN_AFTER_RE.match(text, names[0].end):
+                return None  # "NYHA IV", "CCS III": a class, no name with a suffix
+            if start_pos and text[start_pos - 1] == "/" and ctx != "strong":
+                return None  # "O+/Ab neg": a pair of abbreviations
+            if ctx != "strong" and _SCORE_LIST_BEFORE_RE.search(text, max(0, start_pos - 6), start_pos) \
+                    and _SMALL_NUMBER_AFTER_RE.match(text, names[0].end):
+                return None  # "Hunt-Hess 3, Fisher 3": a list of grades
+            if "-" in w and _DEMONYM_COMPOUND_RE.fullmatch(w):
+                return None  # "Greek-speaking", "Parkinson-like": an adjective
         if len(names) == 1:
             only = names[0]
             if only.initial or (ctx != "strong" and only.info is not None and not only.info.listed):
@@ -1001,6 +1022,8 @@ class NameDetector(Detector):
 
     def _multi(self, seg, names, infos, initial_pos, all_caps) -> Candidate | None:
         head, tail = names[0], names[-1]
+        if len(names) == 2 and tail.initial and tail.word in "AI" and head.word.lower() in _ASSIST_LEVELS:
+            return None  # "+ MAX A.", "mod I": an assist level, no "Max A."
         if len(names) == 2 and not head.initial and self.lex.is_state(f"{head.word} {tail.word}"):
             return None  # "Rhode Island", "New Hampshire": a state, whatever the name lists hold
         hi, ti = infos[0], infos[-1]
@@ -1166,6 +1189,9 @@ class NameDetector(Detector):
                 continue
             if m.group("a")[0].isupper() and not m.group("n"):
                 continue  # a capitalized first name: the runs' (here only before a quoted nick name)
+            if m.group("a").lower() in _MOBILITY_AIDS and not title and (
+                    _AID_AFTER_RE.match(text, m.end("a")) or not (kin or m.group("b"))):
+                continue  # "pt: walker, assist x1": the aid, whatever the label
             groups = [g for g in ("a", "b", "c") if m.group(g)]
             if m.group("c") and m.start("c") - m.end("b") > 1 and text[m.end("b"):m.start("c")].strip(" \t") == "":
                 groups.pop()  # "faith young  dob": two blanks end the name's field
@@ -1402,6 +1428,19 @@ _NEGATION_BEFORE_RE = re.compile(r"(?<![\w/])(?:no|without|w/o)[ \t]+\Z", re.IGN
 #: a bare score ending its phrase after a lone word: "Morse 55.", "FALL RISK: MORSE 35."
 _SCORE_AFTER_RE = re.compile(r"[ \t]+\d{1,3}(?:[,;.)]|[ \t]*$)", re.MULTILINE)
 _PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,}s")
+#: mobility aids that are also surnames, and what shows them to be the aid
+_MOBILITY_AIDS = frozenset({"walker", "cane", "rollator"})
+_ASSIST_LEVELS = frozenset({"max", "mod", "min", "maximal", "moderate", "minimal", "total", "contact"})
+_AID_BEFORE_RE = re.compile(r"(?:\b(?:with|w/|needs|needed|using|uses|used|via|rolling|front-wheeled|wheeled|fww|rw|"
+                            r"pt|ot|standard|quad|single-point|hemi)[ \t:-]*|-)\Z", re.IGNORECASE)
+_AID_AFTER_RE = re.compile(r"[ \t]*(?:[,+&]|and|with|w/)?[ \t]*(?:assist|min|mod|max|sba|cga|supervision|x[ \t]?\d|"
+                           r"at all times|for ambulation|independently)", re.IGNORECASE)
+#: a grade just before in a list: "Hunt-Hess 3, Fisher 3"
+_SCORE_LIST_BEFORE_RE = re.compile(r"\d[ \t]*[,;/][ \t]*\Z")
+_SMALL_NUMBER_AFTER_RE = re.compile(r"[ \t]+\d{1,2}(?![\d/:.-])")
+#: a capitalized word, a hyphen and a lower-case adjective's tail: "Greek-speaking", "Hashimoto-related"
+_DEMONYM_COMPOUND_RE = re.compile(r"[A-Z][a-z]+-(?:speaking|speaker|born|related|like|type|induced|"
+                                  r"associated|positive|negative|based|style|esque|american|canadian)")
 #: a word joined to a name by a comma or a conjunction, itself ending the list or followed by one
 _COORD_WORD = r"(\p{Lu}[\p{Ll}\p{M}]+(?:[-'’]\p{Lu}[\p{Ll}\p{M}]+)?)"
 _COORD_AFTER_RE = regex.compile(r"(?:,[ \t]*(?:(?:and|or|&)[ \t]+)?|[ \t]+(?:and|or|&)[ \t]+)" + _COORD_WORD +

@@ -108,7 +108,12 @@ def cased_view(text: str, lexicon) -> str:
                 cap = word[:1].upper() + word[1:]
                 got = lexicon.is_first_name(cap) or lexicon.is_surname(cap) or lexicon.is_city(cap)
             else:
-                got = share >= 0.6
+                # a word mostly Capitalized in running text, and a listed name or place: the
+                # shares are coarse and noisy ("agreed", "valve"), the lists keep them honest
+                cap = word[:1].upper() + word[1:]
+                got = share >= 0.9 or share >= 0.6 and (lexicon.is_first_name(cap) or lexicon.is_surname(cap)
+                                        or lexicon.is_city(cap) or lexicon.is_state(cap)
+                                        or lexicon.is_country(cap))
             memo[word] = got
         return got
 
@@ -168,7 +173,7 @@ def cased_view(text: str, lexicon) -> str:
     for m in _HYPHENED.finditer(view):  # "oyelaran-Hughes": the unlisted half of a listed surname
         for g in (1, 2):
             w = m.group(g)
-            if w[:1].islower() and len(w) > 2 and lexicon.capitalized_share(w) is None \
+            if w[:1].islower() and len(w) > 2 and ((sh := lexicon.capitalized_share(w)) is None or sh >= 0.6) \
                     and m.group(3 - g)[:1].isupper():
                 title(m.start(g), m.end(g))
     for m in _SAINT.finditer(view):  # "st. John's Hospital"

@@ -97,3 +97,28 @@ def test_a_word_listed_with_a_name_is_a_name(text, name):
 ])
 def test_terms_listed_with_a_name_stay_terms(text, word):
     assert not any(f == word for f in found(text)), found(text)
+
+
+@pytest.mark.parametrize("text, word", [
+    ("PT: walker, assist x1 to chair.", "walker"),
+    ("Ambulating 40 ft with walker and assist of 1.", "walker"),
+    ("AMBULATES 10 FT W/ HEMI-WALKER + MOD A.", "WALKER"),
+    ("AMBULATES 10 FT W/ HEMI-WALKER + MAX A.", "MAX A"),
+    ("Abd soft, fundal height 36 cm. Leopold maneuvers: vertex.", "Leopold"),
+    ("Dx: HFrEF (NYHA III), on GDMT.", "NYHA"),
+    ("SAH: Hunt-Hess 2, Fisher 3 on admission.", "Fisher"),
+    ("HPI: 88 yo Greek-speaking man with CKD.", "Greek-speaking"),
+    ("Prenatal labs: O+/Ab neg, rubella immune.", "Ab"),
+    ("CXR: ETT 3 CM ABOVE CARINA.\nNO PTX.", "CARINA"),
+])
+def test_aids_classes_and_grades_are_no_names(text, word):
+    assert not any(word in f for f in found(text)), found(text)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Seen today by Dr. Walker, who agrees.", "Walker"),
+    ("pt: walker smith, 88 yo, from home.", "walker smith"),
+    ("Son Max A. Fisher called for an update.", "Max A. Fisher"),
+])
+def test_the_same_words_as_names(text, name):
+    assert any(name in f for f in found(text)), found(text)
