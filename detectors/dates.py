@@ -266,7 +266,9 @@ _FRACTION_AFTER = regex.compile(
     r"pulses?|motor|sensation|normal|ns|ratio|dilated|effaced|grade|score|scale|vision|"
     r"assist|max|maximum|full|pain|bilat|bilaterally|throughout|all|extremities|ext|ue|le|rue|lue|"
     r"rle|lle|hand|grip|pulses?|edema|mm|cm|ago|previously|prior|words|objects|items|correct|"
-    r"recall|naming|trials?)(?![\p{L}\d])", regex.IGNORECASE)
+    r"recall|naming|trials?|nodes?|lymph|cores?|specimens?|fragments?|slides?|margins?|"
+    r"hip|knee|ankle|shoulder|elbow|wrist|grip|quad|hamstring|flexors?|extensors?|abductors?|adductors?)(?![\p{L}\d])",
+    regex.IGNORECASE)
 #: "version 1.2.2020", "v 2-3-18": a version or release number, not a date
 _VERSION_BEFORE = regex.compile(r"(?:version|ver\.?|v|rev\.?|revision|release|build)[ \t]{0,2}$",
                                 regex.IGNORECASE)
@@ -297,7 +299,7 @@ _AMOUNT_BEFORE = regex.compile(
 _SCORE_NEAR = regex.compile(r"pain|score|scale|rated|rates|rating|discomfort|relief|anxiety|nausea|"
                             r"pressure|tight|ache|aching|hurt|sore|c/o|complain|severity|intensity|"
                             r"worst|sharp|dull|burning|stabbing|throbbing|cramp|radiat|algia|fatigue|"
-                            r"itch|prurit|dyspnea|sob\b|headache|h/a\b",
+                            r"itch|prurit|dyspnea|sob\b|headache|h/a\b|\bha\b",
                             regex.IGNORECASE)
 #: "on the 2nd floor", "after the 3rd dose": an ordinal counting something, not a day
 _ORDINAL_NOUN_AFTER = regex.compile(

@@ -846,6 +846,8 @@ class LocationDetector(Detector):
                 a = _LC_ST_ZIP_AT.match(text, j - 2)
                 if a:
                     self._town_state_zip(text, a, out)
+        for sp in zips:
+            self._town_zip(text, sp + 1, streets, out)
         for m in hits:
             if m is None:
                 continue
@@ -853,6 +855,42 @@ class LocationDetector(Detector):
                 like = r["zip_after_state"]
                 out.append(self._cand(m.start("st"), m.end("st"), "state", like, "context:zip_after_state"))
                 out.append(self._cand(m.start("zip"), m.end("zip"), "zip", like, "context:zip_after_state"))
+
+    def _town_zip(self, text: str, zs: int, streets: list[Candidate], out: list[Candidate]) -> None:
+        """"NEW BEDFORD 02740", "..., new bedford, 02740": a ZIP right after the very town the ZIP
+        list gives for it (any case, no state between): the town and the ZIP, and with a street
+        just before them an address block."""
+        ze = zs + 5
+        if ze < len(text) and (text[ze].isalnum() or text[ze] in "-/." and text[ze + 1:ze + 2].isdigit()):
+            if not (text[ze] == "-" and text[ze + 1:ze + 5].isdigit()):
+                return
+        if zs >= 2 and not text[zs - 2].isalpha() and text[zs - 2] != ",":
+            return  # a number, not after a town
+        got = self.lex.zip_city_state(text[zs:ze])
+        if not got or not got[0]:
+            return
+        town = got[0]
+        k = zs - 1
+        while k > 0 and text[k - 1] in " \t,":
+            k -= 1
+        ts = k - len(town)
+        if ts < 0 or text[ts:k].casefold() != town.casefold() or (ts > 0 and text[ts - 1].isalnum()):
+            return
+        like = self.rules["city_state_zip"]
+        if ze < len(text) and text[ze] == "-" and text[ze + 1:ze + 5].isdigit():
+            ze += 5
+        parts = [self._cand(ts, k, "city", like, "context:town_zip"),
+                 self._cand(zs, ze, "zip", like, "context:town_zip")]
+        out.extend(parts)
+        start = ts
+        for c in streets:
+            gap = text[c.end:ts]
+            if c.end <= ts and len(gap) <= 4 and gap.strip(" \t,") == "":
+                parts.insert(0, c)
+                start = c.start
+                break
+        out.append(self._cand(start, ze, "address_block" if start < ts else "location", like,
+                              "context:town_zip", tuple(parts)))
 
     def _town_state_zip(self, text: str, a, out: list[Candidate]) -> None:
         """"barnstable ma 02630", "42 sandy neck rd, barnstable ma 02630", "QUINCY MA 02169": a

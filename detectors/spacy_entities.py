@@ -208,6 +208,9 @@ class SpacyEntityDetector(Detector):
             return False
         if m.group(1).casefold() in EPONYM_HEADS:
             return True
+        if lex is not None and m.start(1) - e <= 2 and lex.medical_kind(m.group(1)) in ("disease", "medical") \
+                and not lex.is_first_name(word):
+            return True  # "Hashimoto hypothyroidism", "Parkinson disease": a disease's eponym
         # "Add Jardiance 10 mg", "Hold Coumadin": an order's verb before a drug's name
         return lex is not None and m.start(1) - e <= 2 and lex.medical_kind(m.group(1)) == "drug"
 
@@ -319,6 +322,12 @@ class SpacyEntityDetector(Detector):
                     continue
                 if text.count("(", rs, re_) != text.count(")", rs, re_):
                     continue  # "Lipoprotein(a": a lab's name cut at its parenthesis
+                if label == "PERSON" and any(ch.isdigit() for ch in text[rs:re_]):
+                    continue  # "G1 NSVD": an obstetric history, no person
+                if label in ("GPE", "LOC", "FAC") and " " not in text[rs:re_] and lex is not None \
+                        and (lex.medical_kind(word) is not None or word.casefold() in CLINICAL_EPONYMS) \
+                        and not (lex.is_city(word) or lex.is_state(word) or lex.is_country(word)):
+                    continue  # "Cornea clear", "ABOVE CARINA": anatomy, no place
                 if label in ("PERSON", "GPE", "ORG") and " " not in text[rs:re_] and \
                         self._heading_or_word(text, rs, re_, label):
                     continue
@@ -364,7 +373,7 @@ _TERM_AFTER = re.compile(
     r"(?:gravity|bsd|sbd|lcs|lcws|lws|liws|suction|wall)|site|dressing|sutures?|"
     r"(?:I{1,3}|IV|VI{0,3}|IX|X)(?![\w.\-])|(?i:to|from|by)[ \t]+[~<>]?\d)|-[^\W\d_a-z])")
 #: a bare score ending its phrase after one word: "Braden 16,", "MORSE 35."
-_SCORE_AFTER = re.compile(r"[ \t]+\d{1,3}(?:[,;.)]|[ \t]*$|\+\d)", re.MULTILINE)
+_SCORE_AFTER = re.compile(r"[ \t]+\d{1,3}(?:[,;.)]|[ \t]*$|\+\d|-\d(?!\d))", re.MULTILINE)
 #: a lower-case word (or a comma and one) after a word opening a sentence
 _LOWER_NEXT = re.compile(r",?[ \t]+(?:w/|[a-z])")
 #: a house number or a street cue before the word: "4844 Søndergade 52", "on Ziegelgasse 19"

@@ -79,3 +79,34 @@ def test_an_id_label_after_a_comma_is_no_idaho(text, whole, absent):
 
 def test_idaho_after_a_town_stays_a_place():
     assert ("Boise, ID", "location") in found("She lives in Boise, ID.")
+
+
+@pytest.mark.parametrize("text, want", [
+    ("TRANSFER TO: 12 HARBOR ST, APT 2, NEW BEDFORD 02740\nINS: MEDICARE", "NEW BEDFORD 02740"),
+    ("moved in with son at 5 elm st, fall river, 02720 last month", "fall river, 02720"),
+    ("Pt: Ana Q    MRN: KP 0093-1187\n\nDx: CHF", "KP 0093-1187"),
+])
+def test_town_zip_and_lettered_record_numbers(text, want):
+    got = found(text)
+    assert any(want in t for t, _ in got), got
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Rigidity, 4/5 hip flexor strength on the left.", "4/5"),
+    ("Neuro checks stable. HA 3/10 after Fioricet.", "3/10"),
+    ("Axillary dissection: 3/14 nodes positive.", "3/14"),
+    ("WBC 12 on 2/3, Boston Scientific stent, lot 02740 ok", "02740"),
+])
+def test_grades_scores_counts_and_lots_are_no_dates_or_zips(text, word):
+    assert not any(word in t for t, _ in found(text)), found(text)
+
+
+@pytest.mark.parametrize("text, word", [
+    ("HPI: 80 yo with Parkinson disease, Hashimoto hypothyroidism, HTN.", "Hashimoto"),
+    ("OB hx: G2 NSVD x1, 3200 g.", "NSVD"),
+    ("Conjunctiva white. Cornea clear, AC deep.", "Cornea"),
+    ("Glaucoma stable; Humphrey 24-2 reliable today.", "Humphrey"),
+])
+def test_spacy_eponyms_histories_anatomy_and_tests(text, word):
+    assert not any(word in text[c.start:c.end] and c.likelihood >= 0.7
+                   for c in SPACY.detect(Document(text)) if c.entity in ("name", "place"))
