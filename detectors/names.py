@@ -337,7 +337,7 @@ class NameDetector(Detector):
         """
         strong, _ = self._context_sets
         return re.compile(rf"(?<!\w)(?:(?P<t>{_trie_regex(self.titles)})\.?|(?P<k>{_trie_regex(strong)}))"
-                          r"[ \t]*:?[ \t]+(?=[^\W\d_])")
+                          r"(?:[ \t]*:?[ \t]+|[ \t]+\()(?=[^\W\d_])")
 
     @cached_property
     def lex(self):
@@ -815,7 +815,7 @@ class NameDetector(Detector):
         without `colon`, not across a colon ("Son: Will call back" is a heading and a modal)."""
         j = pos - 1
         lo = max(0, pos - 4)
-        while j >= lo and text[j] in (" \t:," if colon else " \t,"):
+        while j >= lo and text[j] in (" \t:,(" if colon else " \t,("):
             j -= 1
         if j == pos - 1 or j < 0 or not text[j].isalpha():
             return False
@@ -1225,6 +1225,9 @@ class NameDetector(Detector):
             elif (groups and kin and a.first and a.first_band == 0 and not a.place and not a.drug
                   and not a.medword and not a.eponym and not a.last_band == 0):
                 keep = ["a"]  # "son mark", "daughter grace": a common first name after a kin word
+            if not keep and kin and a is not None and (a.first or a.nick) and not a.place and not a.drug \
+                    and low[k.end() - 1] == "(" and text[m.end("a"):m.end("a") + 1] == ")":
+                keep = ["a"]  # "wife (faith) called": a kin word's name in parentheses
             if not keep:
                 continue
             if keep[0] == "a" and m.group("n") and (keep == ["a"] or keep[-1] != "a"):

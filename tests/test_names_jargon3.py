@@ -122,3 +122,16 @@ def test_aids_classes_and_grades_are_no_names(text, word):
 ])
 def test_the_same_words_as_names(text, name):
     assert any(name in f for f in found(text)), found(text)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("SON (TOMAS) CALLED AT 2200, UPDATED.\nVENT: AC.\n", "TOMAS"),
+    ("Husband (Grant) called back at noon.", "Grant"),
+    ("daughter (hope) at bedside, updated.\n", "hope"),
+])
+def test_a_kin_words_name_in_parentheses(text, name):
+    assert any(name == f for f in found(text)), found(text)
+
+
+def test_a_kin_word_before_other_parentheses_names_nobody():
+    assert found("son (see above) called back") == []
