@@ -7,6 +7,7 @@ per word), so the per-document cost is one scan plus a few dictionary look-ups p
 """
 from __future__ import annotations
 
+import bisect
 import re
 import threading
 from dataclasses import dataclass, replace
@@ -481,6 +482,19 @@ class NameDetector(Detector):
         have = {(c.start, c.end) for c in found}
         queue = [c for c in found if c.likelihood >= 0.7]
         out: list[Candidate] = []
+        # where the found candidates lie (sorted starts and the running end before each), so
+        # that "does a hit overlap one" is a bisection, not a scan (linear in long documents)
+        spans = sorted((c.start, c.end) for c in found)
+        starts = [a for a, _ in spans]
+        reach, far = [], -1
+        for _, b in spans:
+            far = max(far, b)
+            reach.append(far)
+
+        def taken(s: int, e: int) -> bool:
+            k = bisect.bisect_left(starts, e) - 1  # the last candidate starting before e
+            return k >= 0 and reach[k] > s
+
         while queue:
             c = queue.pop()
             hits = []
@@ -491,7 +505,7 @@ class NameDetector(Detector):
             if m:
                 hits.append(m.span(1))
             for s, e in hits:
-                if (s, e) in have or any(x.start < e and s < x.end for x in found):
+                if (s, e) in have or taken(s, e):
                     continue
                 word = text[s:e]
                 i = self.info(word)
