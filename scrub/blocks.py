@@ -8,6 +8,8 @@ inside it as a part, so replacement still works part by part.
 """
 from __future__ import annotations
 
+import bisect
+
 import re
 from typing import Iterable, Sequence
 
@@ -43,12 +45,17 @@ def _line_coverage(text: str, start: int, end: int, spans: Sequence[Finding]) ->
     # skipped as labels: the hits are the alphanumerics inside the findings
     hit = sum(sum(map(str.isalnum, text[f.start:f.end])) for f in spans)
     total = 0
-    bounds = [(f.start, f.end) for f in spans]
+    # findings do not overlap: sorted by start, their ends rise too, and the one starting last
+    # before a word's end is the only one that can touch it (a bisection, not a scan: a long
+    # line of short labels stays linear)
+    bounds = sorted((f.start, f.end) for f in spans)
+    starts = [fs for fs, _ in bounds]
     for m in _WORD.finditer(text, start, end):
         word = m.group()
-        if (word.endswith(":") or len(word) <= 3 and word.isupper()) and \
-                not any(fs < m.end() and m.start() < fe for fs, fe in bounds):
-            continue
+        if word.endswith(":") or len(word) <= 3 and word.isupper():
+            k = bisect.bisect_left(starts, m.end()) - 1
+            if not (k >= 0 and bounds[k][1] > m.start()):
+                continue
         total += sum(map(str.isalnum, word))
     return hit / total if total else 0.0
 
