@@ -188,6 +188,24 @@ _LOW_EMPLOY = re.compile(r"(?<![\w-])(works?|worked|working|employed|employee|re
 #: a signature's credential at the end of the line before a practice's name ("Ana Ruiz, MD")
 _CREDENTIAL_END = re.compile(r",[ \t]*(?:M\.?D|D\.?O|N\.?P|FNP(?:-BC)?|ANP|PA-C|PA|R\.?N|DNP|Ph\.?D|MPH|"
                              r"LICSW|LCSW|MSW|FACP|FACC|FAAP|MBBS)\.?[ \t]*$")
+#: a word after a facility's head that makes it a heading or an adjective ("Brief Hospital Course:",
+#: "Hospital Acquired"), no name
+_HEAD_HEADING = re.compile(r"[ \t]+(?:course|acquired)(?![\w'’-])", re.I)
+#: a practice's cue before its name: at/@/with/from/to/by or a field's colon ("Prenatal care with")
+_PRACTICE_CUE = re.compile(r"(?:(?<![\w'’-])(?:at|At|AT|with|With|WITH|w/|from|From|to|To|by)|@|:)[ \t]*$")
+#: a first word before a practice's kind that names no practice ("Please Dermatology f/u")
+_PRACTICE_NOT_FIRST = frozenset({"Please", "Also", "Note", "Attn", "Per", "Re", "Fwd", "Cc", "Dear"})
+#: the word before "transfer to" that makes it a patient's move, no transfer of care ("toilet
+#: transfer to BSC", "stand pivot transfer to w/c")
+_MOBILITY_TRANSFER = frozenset({"toilet", "commode", "tub", "shower", "bed", "chair", "car", "pivot", "board",
+                                "stand", "sit", "supine", "w/c", "wc", "wheelchair", "bench", "mat", "floor",
+                                "toileting", "squat", "slide", "sliding", "lateral", "mechanical", "lift", "hoyer",
+                                "dependent", "assisted", "assist", "stretcher", "recliner", "sit-to-stand"})
+_TRANSFER_BEFORE = re.compile(r"([\w/-]+)[ \t]+transfers?[ \t]+$")
+#: a field's value: words single-spaced up to two spaces, a line's end or a mark
+_FIELD_VALUE = re.compile(r"[^\s,;:()|]+(?:[ ](?=[^\s,;:()|])[^\s,;:()|]+){0,6}")
+#: "(coastline medical transport)": a parenthesized name in a note without capitals
+_LOW_PAREN = re.compile(r"\(([A-Za-z][\w'’&-]*(?:[ \t]+[A-Za-z&][\w'’&-]*){1,5})\)")
 _NEVER = re.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` spans
 _CAPWORD = r"(?:[A-Z][\w'’&-]*\.?|[A-Z]\.(?:[ \t]?[A-Z]\.)*)"
 
@@ -346,7 +364,7 @@ class OrgDetector(Detector):
                      "school": 0.88, "practice": 0.82, "employer_job": 0.80, "agency": 0.80,
                      "hospital_initials": 0.85, "worship": 0.85, "chain": 0.85, "chain_cue": 0.80,
                      "camel_brand": 0.80, "of_place": 0.90,
-                     "short_form": 0.80, "service": 0.85, "insurer": 0.88}
+                     "short_form": 0.80, "service": 0.85, "insurer": 0.88, "field_org": 0.85}
 
     @cached_property
     def rules(self) -> dict:
@@ -388,6 +406,65 @@ class OrgDetector(Detector):
     def _practice_heads(self) -> frozenset[str]:
         """Heads that are also services' names ("Medicine"): read only after "at"."""
         return frozenset(h for h in self.lists.get("practice_heads", ()) if h not in self._heads)
+
+    @cached_property
+    def _practice_kinds(self) -> frozenset[str]:
+        """Practice heads read after a proper name without a cue ("<Name> Dermatology")."""
+        return frozenset(self.lists.get("practice_kinds", ()))
+
+    @cached_property
+    def _kind_words(self) -> tuple[frozenset[str], int]:
+        """Heads of places of care, firms and practices in small letters (a field's value ends in
+        one), and the most words one has."""
+        lists = self.lists
+        heads = set()
+        for key in ("facility_heads", "practice_heads", "of_heads", "service_heads", "legal_forms", "schools"):
+            heads.update(h.lower().rstrip(".") for h in lists.get(key, ()))
+        heads -= {"center", "centre", "medical", "medicine", "house", "health", "service", "law", "company",
+                  "group", "partners", "bank", "transit", "electric", "co", "ag", "lp", "pc"}
+        return frozenset(heads), max(len(h.split()) for h in heads)
+
+    @cached_property
+    def _field_labels(self) -> tuple[frozenset[str], int]:
+        """The fields' labels before a place's or a practice's name (small letters, single-spaced),
+        and the most words one has."""
+        labels = {" ".join(w.lower().split()) for w in self.lists.get("place_labels", ())} \
+            | {" ".join(w.lower().split()) for w in self.lists.get("practice_labels", ())}
+        return frozenset(labels), max(len(w.split()) for w in labels)
+
+    def _labels_in(self, text: str):
+        """(label, value start) of each field's label before a colon ("Receiving facility: "):
+        the words before each colon looked up whole (no scan of the text by a pattern)."""
+        labels, most = self._field_labels
+        n = len(text)
+        ends = self._label_ends
+        colons = []
+        i = text.find(":")
+        while i >= 0:
+            # a label's last word before the colon (or one space and the colon)
+            if text[max(0, i - 15):i].lower().endswith(ends) \
+                    or text[i - 1:i] == " " and text[max(0, i - 16):i - 1].lower().endswith(ends):
+                colons.append(i)
+            i = text.find(":", i + 1)
+        for i in colons:
+            lo = max(0, i - 8 - 12 * most)
+            parts = text[lo:i].split()
+            if lo > 0 and parts and not text[lo - 1].isspace():
+                parts = parts[1:]  # a word cut by the window
+            parts = [w.lower() for w in parts[-most:]]
+            for k in range(len(parts), 0, -1):
+                label = " ".join([parts[-k].lstrip("(\"“[*•-")] + parts[len(parts) - k + 1:])
+                if label in labels:
+                    v = i + 1
+                    while v < n and text[v] in " \t":
+                        v += 1
+                    yield label, v
+                    break
+
+    @cached_property
+    def _label_ends(self) -> tuple[str, ...]:
+        """The last words of the fields' labels (each colon after one is looked at)."""
+        return tuple(sorted({w.split()[-1] for w in self._field_labels[0]}))  # for str.endswith
 
     @cached_property
     def _job_nouns(self) -> frozenset[str]:
@@ -574,7 +651,9 @@ class OrgDetector(Detector):
                                          "list:hospital_cores"))
         self._lead_words(text, lead_hits, out, self_pairs)
         self._saints(text, out)
-        self._heads_pass(text, heads, out)
+        self._heads_pass(text, heads, out, caseless)
+        if ":" in text:
+            self._field_orgs(text, out)
         self._care_cue(text, out, caseless)
         if inits:
             self._initials_pass(text, inits, out)
@@ -586,6 +665,8 @@ class OrgDetector(Detector):
             self._job_employers(text, out)
         if caseless:
             self._caseless_names(text, out)
+            if "(" in text:
+                self._caseless_parens(text, out)
             self._caseless_hospitals(text, low_cms, out)
         if "U" in text:
             self._state_universities(text, out)
@@ -755,6 +836,10 @@ class OrgDetector(Detector):
             elif head.endswith(_EMPLOY_VERBS):
                 why, like = "context:employer", r["employer"]
             elif head.endswith(_CARE_VERBS):
+                if cue == "to" and "transfer" in head:
+                    tb = _TRANSFER_BEFORE.search(head)
+                    if tb is not None and tb.group(1) in _MOBILITY_TRANSFER:
+                        continue  # "toilet transfer to BSC": a patient's move, no place of care
                 why, like = "context:care_cue", r["care_cue"]
             else:
                 # "seen by Dr. Nguyen at UCSF": the verb a few words back, in the same clause
@@ -956,7 +1041,7 @@ class OrgDetector(Detector):
                 hits[e] = (s, kind, head)  # the longest head ending here ("Regional Medical Center")
         return hits, trig, leads, inits, extra
 
-    def _heads_pass(self, text: str, hits: dict, out: list[Candidate]) -> None:
+    def _heads_pass(self, text: str, hits: dict, out: list[Candidate], caseless: bool = False) -> None:
         """A proper name before a head word ("Elm Clinic", "Marina Corp", "Lincoln High School"),
         or a town before a lower-case head ("Dallas clinic"). The heads are one Aho-Corasick scan;
         the name is read backwards from each head over at most five words."""
@@ -979,9 +1064,12 @@ class OrgDetector(Detector):
                                          "context:system_brand"))
                     continue
             signed = kind == "practice" and self._signature_line(text, hs, e)
-            if kind == "practice" and not signed and "at " not in text[max(0, hs - 70):hs] \
-                    and "@" not in text[max(0, hs - 70):hs]:
-                continue  # read only after "at" or on a signature's line: no walk back without one
+            if kind == "practice" and not signed and head not in self._practice_kinds \
+                    and not any(c in text[max(0, hs - 70):hs] for c in ("at ", "@", "with ", "w/", "from ", "to ",
+                                                                         "To ", "by ", ":")):
+                continue  # read only after a cue or on a signature's line: no walk back without one
+            if kind != "town" and _HEAD_HEADING.match(text, e):
+                continue  # "Brief Hospital Course:": a heading, no name
             if kind == "company" and (text[e:e + 1] == ":" or _CLASS_AFTER.match(text, e)):
                 continue  # a field's label ("Insurance: Medicare") or a class ("Grade Group 2"), no name
             # walk back over the words before the head, on the same line
@@ -1018,7 +1106,8 @@ class OrgDetector(Detector):
             # leading generic words and joiners are not part of the name ("The Elm Clinic")
             k = 0
             while k < len(name) and (name[k][2].lower().rstrip(".") in generic_j
-                                     or name[k][2] in self._acronyms):
+                                     or name[k][2] in self._acronyms
+                                     or caseless and name[k][2].upper() in self._acronyms):
                 if name[k][2].lower() in _COMPASS and k + 1 < len(name) \
                         and name[k + 1][2].lower().rstrip(".") not in generic_j and _CAPTOK.fullmatch(name[k + 1][2]):
                     break  # "South Shore Rehab", "North Shore Medical": a region's name
@@ -1066,16 +1155,24 @@ class OrgDetector(Detector):
                 if lex.is_city(" ".join(words)) or lex.is_state(" ".join(words)):
                     continue  # "Boston Shelter": a town's, the location detector's
             if kind == "practice":
-                # "at Lakeside Medicine": only right after "at", and no medical word in the name
-                if not signed and not text[max(0, name[0][0] - 4):name[0][0]].endswith(("at ", "@ ", "At ")):
+                # "at Lakeside Medicine", "care with <Name> Women's Health": after a cue, on a
+                # signature's line, or a practice's kind after a proper name; no medical word in it
+                at = text[max(0, name[0][0] - 4):name[0][0]].endswith(("at ", "@ ", "At "))
+                cue = at or _PRACTICE_CUE.search(text, max(0, name[0][0] - 8), name[0][0]) is not None
+                if not (signed or cue or head in self._practice_kinds):
                     continue
                 if signed and text[text.rfind("\n", 0, name[0][0]) + 1:name[0][0]].strip():
                     continue  # on a signature's line, the name opens it
-                if any(lex.is_medical(w) for _, _, w in name):
+                words = [w for _, _, w in name]
+                if any(lex.is_medical(w) for w in words) or lex.is_title(words[0].rstrip(".")) \
+                        or words[0].lower().rstrip(".") in _MONTHS_DAYS or words[0] in _PRACTICE_NOT_FIRST:
                     continue
-                shares = [lex.capitalized_share(w) for _, _, w in name]
-                if all(x is not None and x < 0.5 for x in shares):
+                shares = [lex.capitalized_share(w) for w in words]
+                if at and all(x is not None and x < 0.5 for x in shares) and self._plain_words(words):
                     continue  # "at Nuclear Medicine"
+                if not at and (self._plain_words(words) or len(words) == 1 and shares[0] is not None
+                               and shares[0] < (0.15 if cue or signed else 0.5)):
+                    continue  # "Appreciate Cardiology recs", "Advanced Dermatology" without a cue
                 if len(name) == 1 and lex.is_state(name[0][2]):
                     continue  # "at Texas Medical": a state's, the location detector's
                 out.append(Candidate(name[0][0], self._poss(text, e), "organization", r["practice"], self.name,
@@ -1124,6 +1221,106 @@ class OrgDetector(Detector):
             out.append(Candidate(name[0][0], end, ent, r[kind], self.name, f"context:{kind}"))
             if kind == "facility" and len(name) >= 2 and name[-1][1] < e:
                 self._short_forms(text, name, hs, ent, out, shorts)
+
+    def _field_orgs(self, text: str, out: list[Candidate]) -> None:
+        """"RECEIVING FACILITY: <Name> Acute Rehabilitation", "Agency: <Name> Hospice & Palliative
+        Care", "pediatrician: <Name> Pediatric Associates": a field's value that ends in a kind word
+        after a name's word, or (after a place's label) a bare proper name; not a level of care,
+        service or person ("Agency: Routine Home Care", "pediatrician: Dr. <Name>")."""
+        lex = self.lex
+        generic_j = self._generic_joiners
+        places = self._place_labels
+        kinds, most = self._kind_words
+        for label, at in self._labels_in(text):
+            vm = _FIELD_VALUE.match(text, at)
+            if vm is None:
+                continue
+            toks = [(m.start(), m.end(), m.group()) for m in _NONSPACE.finditer(text, vm.start(), vm.end())]
+            cut = next((j for j, t in enumerate(toks) if not any(c.isalnum() for c in t[2]) and t[2] != "&"
+                        or j and t[2].endswith(".") and not _ABBREV.fullmatch(t[2])), None)
+            if cut is not None:
+                if toks[cut][2].endswith(".") and any(c.isalnum() for c in toks[cut][2]):
+                    toks = toks[:cut + 1]
+                    a, b, t = toks[-1]
+                    toks[-1] = (a, b - 1, t[:-1])
+                else:
+                    toks = toks[:cut]
+            if toks:
+                a, b, t = toks[-1]
+                t2 = t.rstrip(".")
+                if t2 != t and not _ABBREV.fullmatch(t):
+                    toks[-1] = (a, a + len(t2), t2)
+            if not toks or len(toks) > 6:
+                continue
+            words = [t for _, _, t in toks]
+            low = [w.lower() for w in words]
+            kind_at = None
+            for j in range(len(low) - 1, 0, -1):
+                ks = [k for k in range(1, most + 1) if j + k <= len(low) and " ".join(low[j:j + k]) in kinds]
+                if ks:
+                    kind_at = j
+                    last = j + max(ks)
+                    # capitalized words and joiners after the kind stay in the name ("& Palliative
+                    # Care"); "booked 1/10" does not
+                    while last < len(words) and (words[last][:1].isupper() or words[last] in ("&", "and")):
+                        last += 1
+                    while last > j + 1 and words[last - 1] in ("&", "and"):
+                        last -= 1
+                    toks, words, low = toks[:last], words[:last], low[:last]
+                    break
+            if kind_at is not None:
+                name = words[:kind_at]
+            elif label in places or label.split()[-1] in places:
+                name = words
+                if any(w[:1].islower() and w.lower() not in _JOINERS for w in words) \
+                        or len(words) == 1 and len(words[0]) <= 4 and words[0].isupper():
+                    continue  # "Agency: none", "Facility: TBD"
+                shares = [lex.capitalized_share(w) for w in words if w.lower() not in _JOINERS]
+                if any(x is not None and x < 0.5 for x in shares):
+                    continue  # everyday words: "Facility: Pending", "Agency: Same as before"
+            else:
+                continue
+            core = [w for w in name if w.lower() not in _JOINERS]
+            if not core or any(c.isdigit() for w in core for c in w) or self._plain_words(core) \
+                    or all(w.lower().strip(".") in generic_j or w.upper() in self._acronyms for w in core):
+                continue  # "Agency: VNA skilled nursing", "Receiving facility: Acute Rehab"
+            first = core[0].rstrip(".")
+            if lex.is_title(first) or first.lower() in _MONTHS_DAYS \
+                    or any(lex.is_medical(w) and w.lower() not in generic_j for w in core):
+                continue
+            phrase = " ".join(words)
+            if kind_at is None and (lex.is_city(phrase) or lex.is_state(phrase) or lex.is_country(phrase)):
+                continue  # a town is the location detector's
+            tail = " ".join(low[kind_at:]) if kind_at is not None else ""
+            ent = "hospital" if tail.startswith(("hosp", "rehab", "nursing", "clinic", "medical center",
+                                                 "skilled", "acute rehab", "pediatric", "women")) \
+                or any(x in tail for x in ("rehab", "hospital", "medical center")) else "organization"
+            out.append(Candidate(toks[0][0], toks[-1][1], ent, self.rules["field_org"], self.name,
+                                 "context:field_org"))
+
+    @cached_property
+    def _place_labels(self) -> frozenset[str]:
+        return frozenset(" ".join(w.lower().split()) for w in self.lists.get("place_labels", ()))
+
+    def _caseless_parens(self, text: str, out: list[Candidate]) -> None:
+        """"bls ambulance (coastline medical transport)": in a note typed without capitals, a name
+        in parentheses ending in a facility's or firm's kind of two words or more."""
+        lex = self.lex
+        generic_j = self._generic_joiners
+        kinds, most = self._kind_words
+        for m in _LOW_PAREN.finditer(text):
+            words = m.group(1).split()
+            low = [w.lower() for w in words]
+            for j in range(1, len(words)):
+                tail = " ".join(low[j:])
+                if " " in tail and tail in kinds:
+                    name = [w for w in low[:j] if w not in _JOINERS]
+                    if name and not any(w in generic_j or w in _LOW_STOP or w.upper() in self._acronyms
+                                        or w in _MONTHS_DAYS or lex.is_medical(w) or w in ("via", "per")
+                                        for w in name) and max(len(w) for w in name) >= 4:
+                        out.append(Candidate(m.start(1), m.end(1), "organization", self.rules["facility"],
+                                             self.name, "context:caseless_paren"))
+                    break
 
     @staticmethod
     def _caseless_view(text: str) -> bool:
@@ -1181,6 +1378,10 @@ class OrgDetector(Detector):
             hs, e = m.span()
             toks = self._low_words_before(text, hs, 4)
             toks = [(a, b, text[a:b]) for a, b, _ in toks]
+            for k in range(len(toks) - 1, -1, -1):
+                if not any(c.isalpha() for c in toks[k][2]):
+                    toks = toks[k + 1:]  # "visit - merrimack home health": a dash ends the name
+                    break
             while toks and (toks[0][2].lower().strip("(\"“") in _LOW_STOP or not toks[0][2].strip("(\"“")):
                 toks = toks[1:]
             if text[e:e + 1] == ":":
@@ -1291,17 +1492,22 @@ class OrgDetector(Detector):
             out.append(Candidate(m.start(), toks[-1][1], "organization", r["of_place"], self.name,
                                  "context:of_place"))
 
-    @staticmethod
-    def _kind_tail(text: str, end: int) -> int:
+    def _kind_tail(self, text: str, end: int) -> int:
         """Where a facility's name ends when more kind words follow its head: "Pondview Health
-        Care" + " Center", "Elm Clinic" + " Home Care"; on the last of them that may end a name."""
+        Care" + " Center", "Elm Clinic" + " Home Care", "Elm Hospice" + " & Palliative Care" (after
+        "&"/"and", generic words too); on the last of them that may end a name."""
         best, pos = end, end
-        for _ in range(4):
+        joined = False
+        for _ in range(5):
             m = _TAIL_TOKEN.match(text, pos)
-            if m is None or m.group(1) not in _TAIL_WORDS:
+            if m is None:
                 break
+            w = m.group(1)
+            if w not in _TAIL_WORDS and not (joined and w[:1].isupper() and w.lower() in self._generic):
+                break
+            joined = joined or w in ("&", "and")
             pos = m.end()
-            if m.group(1) in _TAIL_ENDS:
+            if w in _TAIL_ENDS:
                 best = pos
         if best < len(text) and _AFTER_NAME(text[best]):
             return end
