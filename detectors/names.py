@@ -913,6 +913,9 @@ class NameDetector(Detector):
             return False
         if nxt in EPONYM_HEADS:
             return True
+        if len(nxt) >= 6 and text[t.end:t.end + 1] in " \t" and (t.info is None or not t.info.first) \
+                and self.lex.medical_kind(nxt) in ("medical", "disease") and nxt not in CLINICAL_STOP:
+            return True  # "Hashimoto hypothyroidism", "Parkinson disease": a disease's eponym
         possessive = t.possessive or text[t.end:t.end + 1] in ("'", "’")
         return possessive and (bool(self.lex.is_medical(nxt)) or (t.info is not None and t.info.eponym)) \
             and nxt not in CLINICAL_STOP
@@ -1443,7 +1446,7 @@ _SIGN_BEFORE_RE = re.compile(r"(?<![\w])(?:neg|pos|negative|positive|no|without|
 #: a negation right before a capitalized phrase: "NO FRANK BLOOD", "no Jacksonian march"
 _NEGATION_BEFORE_RE = re.compile(r"(?<![\w/])(?:no|without|w/o)[ \t]+\Z", re.IGNORECASE)
 #: a bare score ending its phrase after a lone word: "Morse 55.", "FALL RISK: MORSE 35."
-_SCORE_AFTER_RE = re.compile(r"[ \t]+\d{1,3}(?:[,;.)]|[ \t]*$)", re.MULTILINE)
+_SCORE_AFTER_RE = re.compile(r"[ \t]+\d{1,3}(?:[,;.)]|[ \t]*$|-\d(?!\d))", re.MULTILINE)
 _PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,}s")
 #: mobility aids that are also surnames, and what shows them to be the aid
 _MOBILITY_AIDS = frozenset({"walker", "cane", "rollator"})

@@ -135,3 +135,15 @@ def test_a_kin_words_name_in_parentheses(text, name):
 
 def test_a_kin_word_before_other_parentheses_names_nobody():
     assert found("son (see above) called back") == []
+
+
+@pytest.mark.parametrize("text, word", [
+    ("PMH: Parkinson disease, Hashimoto thyroiditis, HTN.", "Hashimoto"),
+    ("Visual fields: Humphrey 30-2 full OU.", "Humphrey"),
+])
+def test_disease_eponyms_and_field_tests_are_no_names(text, word):
+    assert not any(word in f for f in found(text)), found(text)
+
+
+def test_a_first_name_before_a_disease_word_stays_a_name():
+    assert "Maureen" in found("Daughter Maureen diabetic herself, helps with insulin.")
