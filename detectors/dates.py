@@ -286,10 +286,15 @@ _READING_BEFORE = regex.compile(
     r"naming|recall|registration|attention|orientation|oriented|orient|abstraction|delayed|"
     r"immediate|language|repetition|fluency|visuospatial|executive|serial|sevens|digits|words|"
     r"objects|trails|clock|moca|mmse|slums|exam|nihss|cam|braden|morse|ciwa|cows|ramsay|sas|"
+    r"cog|mini-cog|minicog|phq|phq-9|phq-2|gad|gad-7|audit|cage|sbirt|"
     r"bps|tinetti|berg|grip|deltoids?|biceps|triceps|wrist|hip|flexors?|extensors?|quads?|"
     r"hamstrings?|ta|dorsiflexion|plantarflexion|df|pf|ue|le|rue|lue|rle|lle|bue|ble|sem|hsm|"
     r"systolic|diastolic|holosystolic|sm|dm|rub|correct|items|trials?|"
     r"a&ox?|aox|a\+ox?)s?[ \t:=#]{0,3}$", regex.IGNORECASE)
+#: after a weekday standing alone: a habit's noun ("Sunday dinner", "Wednesday nights")
+_HABIT_AFTER = regex.compile(r"[ \t]+(?:nights|mornings|evenings|afternoons|dinners?|lunch(?:es)?|brunch|"
+                             r"breakfasts?|mass|services?|school|church|meetings?|visits|routine|rounds|"
+                             r"schedule|clinic)s?\b", regex.IGNORECASE)
 #: before a shifted month/year ("12/2150"): a volume, a reading or a titer, not a date
 _AMOUNT_BEFORE = regex.compile(
     r"(?<![\p{L}\d])(?:bp|nbp|abp|sbp|dbp|map|i/o|i&o|in/out|intake|output|uop|uo|ratio|titer|"
@@ -840,9 +845,17 @@ class DateDetector(Detector):
                 continue
             # what applies to a candidate depends on its template only: decided once per template
             quantity, numeric, ordinal, fraction, timed, weekday, relative, md, month_year = self.checks[i]
-            holiday = self.plan[i][1].templates[0].id == "date.holiday"
+            tid = self.plan[i][1].templates[0].id
+            holiday = tid == "date.holiday"
+            lone_day = tid == "date.weekday"
+            lone_month = tid == "date.month_context"
             for c in found:
                 s, e = c.start, c.end
+                if lone_day and _HABIT_AFTER.match(text, e):
+                    continue  # "Sunday dinner", "on Wednesday nights": a habit, no date
+                if lone_month and text[e - 3:e] == "MAR" and not text[e - 4:e - 3].isalpha() \
+                        and not _DIGIT.search(text, e, min(n, e + 6)):
+                    continue  # "lot numbers in MAR": the medication administration record
                 if quantity and _UNIT_AFTER.match(text, e, min(n, e + 24)):
                     continue
                 if text[e - 4:e - 2] == "21" and text[e - 5:e - 4] in " \t," and _LATE_YEAR.search(
@@ -915,7 +928,7 @@ _SHIFTED_FIRST = "2030"
 _EVENT_WORDS = frozenset("in during circa ca c year yr hx h/o s/p dx diagnosed dated early mid "
                          "late spring summer fall autumn winter".split())
 _EVENT_WORDS_NOT_TIME = _EVENT_WORDS | frozenset(
-    "since until till thru through after before prior previous remote".split())
+    "since until till thru through after before prior previous remote recently".split())
 #: a history word a few words before it, in the same clause: "S/P CABG 2081", "hx MI 2075"
 _OPENER = r"(?:^|[^\w/])(?:s/p|status[ -]post|hx|h/o|history[ \t]+of|%s)[ \t:]+(?:[^\W\d_][\w/+&'-]*[ \t]+){1,3}$"
 _EVENT_OPENER = re.compile(_OPENER % "dx", re.IGNORECASE)
@@ -1046,7 +1059,7 @@ def _with_weekday(text: str, c: Candidate) -> Candidate:
 
 
 #: a full date in numbers ending in its four-digit year ("2/11/2142", "03-14-2024")
-_NUMERIC_FULL = re.compile(r"(?<!\d)\d{1,2}[/-]\d{1,2}[/-]\d{4}$")
+_NUMERIC_FULL = re.compile(r"(?<!\d)\d{1,2}[/-](?:\d{1,2}|[A-Za-z]{3})[/-]\d{4}$")
 #: a house number's street after four digits: "1234 Elm St", "1630 N Main Street"
 _STREET_AFTER = re.compile(
     r"[ \t]+(?:[A-Za-z][\w'’-]*\.?[ \t]+){1,3}(?:st|street|ave|avenue|rd|road|dr|drive|ln|lane|blvd|"
@@ -1081,11 +1094,18 @@ def _clean_md(text: str, c: Candidate) -> bool:
     a, b = (int(x) for x in _numbers(text[c.start:c.end])[:2])  # the span may hold a time too
     if (a, b) in _PLAIN_FRACTIONS or a == b:
         return False
-    if b == 5 and _strength_list(text, c.start):
-        return False
-    return not _READING_BEFORE.search(text, max(0, c.start - 16), c.start)
+    if b == 5 and (_strength_list(text, c.start) or _GRADE_NEXT.match(text, c.end)):
+        return False  # ("APB 4/5 R, 5/5 L": a list of strength grades)
+    r = _READING_BEFORE.search(text, max(0, c.start - 16), c.start)
+    if r and 13 <= b <= 31 and 1 <= a <= 12 and _STUDY_BEFORE.search(text, max(0, c.start - 16), c.start):
+        return True  # "ROP exam 10/26", "repeat study 3/17": a day only a date has, after a study
+    return not r
 
 
+#: another strength grade a few characters on: "4/5 R, 5/5 L"
+_GRADE_NEXT = regex.compile(r"[^\n\d]{0,12}?\d[+-]?/5(?!\d)")
+#: a study or an exam right before a month/day: "ROP exam 10/26", "repeat echo 3/17"
+_STUDY_BEFORE = regex.compile(r"(?i:exam|study|scan|test|visit|echo|ct|mri|cxr|us|eeg|emg|labs?)[ \t:]*$")
 #: a manual muscle test named, or a graded strength ("3+/5", "4-/5"), earlier on the line
 _STRENGTH_NEAR = regex.compile(r"(?<![\p{L}\d])(?:mmt|strength|motor|power)(?![\p{L}])|\d[+-][ \t]?/[ \t]?5(?!\d)",
                                regex.IGNORECASE)

@@ -17,7 +17,7 @@ import regex
 
 from scrub.detector import Detector
 from scrub.lexicon import Lexicon, read_tsv
-from scrub.templates import TemplateMatcher, load_rules
+from scrub.templates import MONTHS, WEEKDAYS, TemplateMatcher, load_rules
 from scrub.types import Candidate, Document
 
 #: two-letter USPS codes that are also words or degrees: they need a ZIP or a listed city before
@@ -132,6 +132,8 @@ _CUE = regex.compile(
 #: after ", ID": the identifier it labels ("ID XQM 80417723", "ID# 4471", "ID on card")
 _ID_VALUE_AFTER = re.compile(r"[ \t]*(?:[:#][ \t]*)?(?:[A-Z]{1,4}[ \t-]?)?\d|[ \t]+(?:on|number|no\b|card|is)",
                              re.IGNORECASE)
+#: month and weekday names: after a town they start a date, not a longer proper noun
+_DATE_WORDS = frozenset(w.lower() for w in (*MONTHS, *WEEKDAYS))
 #: a dose's unit after the number: "100 MCG SQ" is a dose given subcutaneously, no square
 _DOSE_UNIT = re.compile(r"(?i)(?:mg|mcg|gm?|ml|cc|units?|u|meq|mmol|iu|kg|mm|cm|tabs?|caps?|puffs?|drops?)")
 _STREET_AT = re.compile(r"\d[A-Za-z]?[ \t]+(?=[A-Z]|\d{1,3}(?:st|nd|rd|th)\b)")
@@ -1022,8 +1024,9 @@ class LocationDetector(Detector):
                 phrase = text[s:e]
                 amb = k == 1 and self._ambiguous_word(phrase)
                 share = lex.capitalized_share(phrase) if k == 1 else None
-                if weak and k < len(ws):
+                if weak and k < len(ws) and ws[k][2].rstrip(".,").lower() not in _DATE_WORDS:
                     # "in the Framingham Heart Study": the town names a longer proper noun
+                    # (but "last in Brockton March 2171": a date follows the town)
                     like = 0.5
                 elif weak:
                     # people are seldom "in" someone, often "to" or "at" someone's

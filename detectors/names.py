@@ -73,7 +73,7 @@ rinne valsalva heimlich dubowitz mallampati cormack-lehane yankauer pleur-evac a
 omnicell accu-chek glucometer
 homans lhermitte spurling nikolsky gowers kehr auspitz koebner westermark
 nissen whipple hartmann billroth kocher pfannenstiel bosniak hoffmann cockcroft-gault child-pugh
-mediport port-a-cath portacath amsler carina
+mediport port-a-cath portacath amsler carina ballard mini-cog minicog
 roux-en-y guillain-barre guillain-barré gleason breslow
 """.split())
 #: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
@@ -1280,7 +1280,8 @@ class NameDetector(Detector):
             if s is None:
                 return False
             si = self.info(s.group("s"))
-            if not si.last or si.stop or si.medical or si.drug or si.place or si.eponym or si.medword \
+            unlisted = label and not si.listed and not si.common and len(s.group("s")) >= 4
+            if not (si.last or unlisted) or si.stop or si.medical or si.drug or si.place or si.eponym or si.medword \
                     or (si.common and si.word_band is not None and si.word_band <= 1
                         and _FIELD_END_RE.match(text, s.end("s")) is None):
                 return False  # ("rn m. park" at a line's end: a surname that is also a word)
@@ -1358,6 +1359,15 @@ class NameDetector(Detector):
                 continue  # no lower-case word right before: the common case, decided at once
             m = _PAIR_BEFORE_RE.search(text, max(0, s - 48), s)
             if m is None:
+                m = _INITIAL_SURNAME_BEFORE_RE.search(text, max(0, s - 48), s)
+                if m is not None:
+                    b = self.info(m.group(2))
+                    if (b.last or (not b.listed and not b.common and len(m.group(2)) >= 4)) and not (
+                            b.stop or b.medical or b.place or b.drug or b.eponym or b.common):
+                        # "j. kowalewska-tran rn": an initial and a surname before a credential
+                        parts = (Candidate(m.start(1), m.end(1) + 1, "first_name", like, self.name, why),
+                                 Candidate(m.start(2), m.end(2), "last_name", like, self.name, why))
+                        out.append(Candidate(m.start(1), m.end(2), "full_name", like, self.name, why, parts))
                 continue
             a, b = self.info(m.group(1)), self.info(m.group(2))
             if not ((a.first or a.nick) and b.last) or any(
@@ -1496,6 +1506,8 @@ _NICK_AFTER_RE = re.compile(r"[ \t]*(?:\([ \t]*([\"“'‘]?)([A-Za-z][a-z]+)([\
 _FIELD_END_RE = re.compile(r"(?:[ \t]*(?:[\n\r(]|\Z|,[ \t]*\(?\d|(?:dob|d\.o\.b\.?|mrn|age|sex)\b)|[ \t]{2})",
                            re.IGNORECASE)
 #: two lower-case words right before a credential ("gwen ferraro np", "gwen ferraro, np")
+#: an initial, its period and a surname in lower case right before a credential ("j. kowalewska-tran rn")
+_INITIAL_SURNAME_BEFORE_RE = re.compile(r"(?:^|(?<=[\s(/-]))([a-z])\.[ \t]?([a-z][a-z'’]+(?:-[a-z][a-z'’]+)?)[ \t,]*$")
 _PAIR_BEFORE_RE = re.compile(r"(?<![\w'’.-])([a-z][a-z'’]*(?:-[a-z]+)?)[ \t]+([a-z][a-z'’]*(?:-[a-z]+)?)[ \t]*,?[ \t]+\Z")
 _NONSPACE_RE = re.compile(r"\S")
 _DIGIT_NEXT_RE = re.compile(r"[ \t]*\d")

@@ -110,3 +110,32 @@ def test_grades_scores_counts_and_lots_are_no_dates_or_zips(text, word):
 def test_spacy_eponyms_histories_anatomy_and_tests(text, word):
     assert not any(word in text[c.start:c.end] and c.likelihood >= 0.7
                    for c in SPACY.detect(Document(text)) if c.entity in ("name", "place"))
+
+
+@pytest.mark.parametrize("text, want", [
+    ("DATE/TIME OF ADMISSION: 14-AUG-2151 2215\nCLIENT: X\n", "14-AUG-2151 2215"),
+    ("Seen 4/2/2165. Two prior admissions, most recently 2162, both for mania.", "2162"),
+    ("ROP exam 11/28 - zone II, mature.", "11/28"),
+    ("Prior detox x2, last in Taunton May 2170.", "Taunton"),
+    ("CLIENT: OKONJO-BRATT, LEVI (\"LEE\")     CLIENT ID: AB-1\nRN: P. Q\n", "OKONJO-BRATT, LEVI"),
+    ("will f/u tomorrow.\nm. szczepaniak-ode rn cwocn\n", "m. szczepaniak-ode"),
+    ("clinician: t. vrijhoeven, ladc\n", "t. vrijhoeven"),
+])
+def test_set9_forms_found(text, want):
+    got = found(text)
+    assert any(want in t for t, _ in got), got
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Bible study on Thursday nights at her church.", "Thursday"),
+    ("Still makes Sunday dinner for the family.", "Sunday"),
+    ("Vaccines given; lot numbers in MAR). Flu shot due.", "MAR"),
+    ("Mini-Cog 3/5, clock abnormal.", "3/5"),
+    ("EMG: APB 4/5 R, 5/5 L.", "4/5"),
+])
+def test_set9_jargon_not_found(text, word):
+    assert not any(word in t for t, _ in found(text)), found(text)
+
+
+def test_a_weekday_evening_is_still_a_date():
+    assert any("Tuesday" in t for t, _ in found("Well until Tuesday evening when her husband called."))
