@@ -1,0 +1,51 @@
+"""The bundled note sets (tests/data/notes): their gold is well formed, and on the sets the
+detectors were tuned on, recall without spaCy stays at what was reached (a floor a little under
+the figures in the issue notes), so a change that loses identifiers there fails here. The sets
+scored only as unseen (4, 5, 8, 10) are checked for form only."""
+import json
+from pathlib import Path
+
+import pytest
+
+from scrub.engine import Scrubber
+from scrub.evaluate import evaluate, read_gold
+
+NOTES = Path(__file__).parent / "data" / "notes"
+SETS = sorted(NOTES.glob("notes-set*.jsonl"), key=lambda p: int(p.stem.split("set")[1]))
+LABELS = {"name", "date", "location", "hospital", "organization", "phone", "fax", "street", "mrn",
+          "age", "zip", "health_plan", "email", "account", "id", "ssn", "url"}
+
+
+@pytest.mark.parametrize("path", SETS, ids=lambda p: p.stem)
+def test_gold_is_well_formed(path):
+    ids = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        doc = json.loads(line)
+        assert doc["id"] not in ids
+        ids.add(doc["id"])
+        text = doc["text"]
+        last = -1
+        for sp in sorted(doc["spans"], key=lambda s: s["start"]):
+            assert 0 <= sp["start"] < sp["end"] <= len(text), (doc["id"], sp)
+            assert sp["start"] >= last, (doc["id"], sp)  # no overlaps
+            assert sp["label"] in LABELS, (doc["id"], sp)
+            piece = text[sp["start"]:sp["end"]]
+            assert piece == piece.strip(), (doc["id"], sp)
+            last = sp["end"]
+
+
+@pytest.fixture(scope="module")
+def scrubber():
+    return Scrubber(spacy=False)
+
+
+# (set, overlap recall floor, character leak ceiling): tuned sets only, without spaCy
+FLOORS = [(1, 0.99, 0.01), (2, 0.99, 0.015), (3, 0.98, 0.035), (6, 0.98, 0.03), (7, 0.98, 0.03)]
+
+
+@pytest.mark.parametrize("n, recall, leak", FLOORS, ids=lambda x: str(x))
+def test_tuned_sets_keep_their_recall(scrubber, n, recall, leak):
+    r = evaluate(scrubber, read_gold(NOTES / f"notes-set{n}.jsonl"))
+    assert r["overlap_recall"] >= recall, r["overlap_recall"]
+    assert r["char_leak"] <= leak, r["char_leak"]
+    assert r["overlap_precision"] >= 0.95, r["overlap_precision"]
