@@ -250,6 +250,11 @@ _SEX = ("template:age.sex_letter", "template:age.sex_letter.over89")
 _Y_SEX = ("template:age.y_sex", "template:age.y_sex.over89")
 
 
+#: "    96 years    ": a number over 89 and its unit set off by two blanks or a tab on both sides
+_FIELD_AGE = re.compile(r"(?:(?<=[^\s] {2})|(?<=[^\s] {3})|(?<=[^\s] {4})|(?<=\t))[ \t]*"
+                        r"((?:9\d|1[01]\d)[ \t]?(?:years?|yrs?|y/?o|yo))(?=[ \t]{2,}|\t|[ \t]*\n|[ \t]*$)")
+
+
 class AgeDetector(Detector):
     """Ages from templates with likelihoods; over 89 above the threshold, younger below it."""
 
@@ -277,6 +282,11 @@ class AgeDetector(Detector):
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
         out: list[Candidate] = []
+        if "  " in text or "\t" in text:
+            for m in _FIELD_AGE.finditer(text):
+                # 'Doyle, Wilhelmina    96 years    MRN ...': an age over 89 in a header's field
+                out.append(Candidate(m.start(1), m.end(1), "age", self.field_like, self.name,
+                                     "context:field_age_over89"))
         hits = gate_hits(text)
         if not hits["any"] and not hits["old_at"] and not any(hits.values()):
             return out  # no gate word, number before "old" nor sex letter: no age
@@ -302,6 +312,9 @@ class AgeDetector(Detector):
         if hits["subject"]:
             out.extend(self._subject_ages(text, hits["subject"]))
         return _drop_contained(out)
+
+    #: an age over 89 standing as a header's field, set off by wide gaps
+    field_like = 0.9
 
     def _subject_ages(self, text: str, spans: list[tuple[int, int]]) -> list[Candidate]:
         """"she is 92, lives w/ son", "Pt is 101.", "mother's 94 and": an age over 89 said of a

@@ -102,6 +102,9 @@ _LABEL_BEFORE, _LABEL_AFTER = 32, 80
 _P_TAIL = r"[ \t]*[#:.]?[ \t]*(\d-\d{4}|\d{4,5})[ \t]*(?:$|[\n\r,;)\]|/])"
 #: two scans with a literal head ('p', then 'P'): several times cheaper than one led by [pP]
 _P_NUMBERS = (re.compile("p" + _P_TAIL, re.MULTILINE), re.compile("P" + _P_TAIL, re.MULTILINE))
+#: a paging or calling verb, then "at" and a hospital extension ("page the fellow at 7-2281")
+_PAGE_AT = re.compile(r"(?i)\b(?:page|paged|paging|pg|call|called|reach|reached|contact)\b[^.\n\d]{0,40}?"
+                      r"\bat[ \t]+#?(\d-\d{4}|\d{5})(?![\d/:-]|\.\d|[ \t]*(?:am|pm|h|hrs)\b)")
 #: ... and only on a sign-off line: a clinician's credential or role earlier on the same line
 #: ("A. Gupta MD, Neurology, p 21944", "--K. Lund RN p 4-4410")
 _CREDENTIAL = re.compile(
@@ -362,6 +365,10 @@ class PhoneDetector(Detector):
                 extra.append(Candidate(c.start, c.end, "phone", local, self.name,
                                        "context:local-number"))
         extra += self._signoff_pagers(text, float(rules["signoff_pager"]))
+        if " at " in text:
+            # "page the microbiology fellow at 7-2281": an extension after a paging verb
+            extra += [Candidate(m.start(1), m.end(1), "phone", float(rules["signoff_pager"]), self.name,
+                                "context:page-at") for m in _PAGE_AT.finditer(text)]
         if "nterpret" in text:
             extra += self._interpreter_ids(text, float(rules["interpreter_id"]))
         out += extra

@@ -139,3 +139,20 @@ def test_set9_jargon_not_found(text, word):
 
 def test_a_weekday_evening_is_still_a_date():
     assert any("Tuesday" in t for t, _ in found("Well until Tuesday evening when her husband called."))
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Nakamura-Ruiz, Estelle (\"Stell\")    97 years    MRN XR-1182\n", "97 years"),
+    ("Questions: page the ID fellow at 4-1187.\nVerified by: K", "4-1187"),
+    ("Results called to RN at 31877 and read back.", "31877"),
+])
+def test_header_ages_and_paged_extensions(text, want):
+    assert any(want == t for t, _ in found(text)), found(text)
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Name: Lu\tAge: 45 years\tMRN: 1", "45 years"),
+    ("call back at 1400 for results", "1400"),
+])
+def test_younger_ages_and_clock_times_stay(text, word):
+    assert not any(word == t for t, _ in found(text)), found(text)
