@@ -251,8 +251,17 @@ _Y_SEX = ("template:age.y_sex", "template:age.y_sex.over89")
 
 
 #: "    96 years    ": a number over 89 and its unit set off by two blanks or a tab on both sides
-_FIELD_AGE = re.compile(r"(?:(?<=[^\s] {2})|(?<=[^\s] {3})|(?<=[^\s] {4})|(?<=\t))[ \t]*"
-                        r"((?:9\d|1[01]\d)[ \t]?(?:years?|yrs?|y/?o|yo))(?=[ \t]{2,}|\t|[ \t]*\n|[ \t]*$)")
+_FIELD_AGE = re.compile(r"(?<![\w./-])(?:9\d|1[01]\d)[ \t]?(?:years?|yrs?|y/?o|yo)(?![\w/])")
+_FIELD_END = re.compile(r"[ \t]{2,}|\t|[ \t]*\n|[ \t]*$")
+
+
+def _wide_gap_before(text: str, s: int) -> bool:
+    """Two blanks or a tab right before `s`, after something on the line."""
+    j = s
+    while j > 0 and text[j - 1] in " \t":
+        j -= 1
+    gap = text[j:s]
+    return j > 0 and text[j - 1] != "\n" and ("\t" in gap or len(gap) >= 2)
 
 
 class AgeDetector(Detector):
@@ -284,9 +293,11 @@ class AgeDetector(Detector):
         out: list[Candidate] = []
         if "  " in text or "\t" in text:
             for m in _FIELD_AGE.finditer(text):
-                # 'Doyle, Wilhelmina    96 years    MRN ...': an age over 89 in a header's field
-                out.append(Candidate(m.start(1), m.end(1), "age", self.field_like, self.name,
-                                     "context:field_age_over89"))
+                # 'Doyle, Wilhelmina    96 years    MRN ...': an age over 89 in a header's field,
+                # set off by two blanks or a tab on both sides (checked by hand: cheap)
+                s, e = m.span()
+                if _wide_gap_before(text, s) and _FIELD_END.match(text, e):
+                    out.append(Candidate(s, e, "age", self.field_like, self.name, "context:field_age_over89"))
         hits = gate_hits(text)
         if not hits["any"] and not hits["old_at"] and not any(hits.values()):
             return out  # no gate word, number before "old" nor sex letter: no age

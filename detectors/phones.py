@@ -102,6 +102,7 @@ _LABEL_BEFORE, _LABEL_AFTER = 32, 80
 _P_TAIL = r"[ \t]*[#:.]?[ \t]*(\d-\d{4}|\d{4,5})[ \t]*(?:$|[\n\r,;)\]|/])"
 #: two scans with a literal head ('p', then 'P'): several times cheaper than one led by [pP]
 _P_NUMBERS = (re.compile("p" + _P_TAIL, re.MULTILINE), re.compile("P" + _P_TAIL, re.MULTILINE))
+_AT_EXTENSION = re.compile(r"at[ \t]+#?(\d-\d{4}|\d{5})")
 #: a paging or calling verb, then "at" and a hospital extension ("page the fellow at 7-2281")
 _PAGE_AT = re.compile(r"(?i)\b(?:page|paged|paging|pg|call|called|reach|reached|contact)\b[^.\n\d]{0,40}?"
                       r"\bat[ \t]+#?(\d-\d{4}|\d{5})(?![\d/:-]|\.\d|[ \t]*(?:am|pm|h|hrs)\b)")
@@ -367,8 +368,11 @@ class PhoneDetector(Detector):
         extra += self._signoff_pagers(text, float(rules["signoff_pager"]))
         if " at " in text:
             # "page the microbiology fellow at 7-2281": an extension after a paging verb
-            extra += [Candidate(m.start(1), m.end(1), "phone", float(rules["signoff_pager"]), self.name,
-                                "context:page-at") for m in _PAGE_AT.finditer(text)]
+            for a in _AT_EXTENSION.finditer(text):  # the rare extension first, then its verb
+                m = _PAGE_AT.search(text, max(0, a.start() - 56), a.end() + 12)
+                if m is not None and m.start(1) == a.start(1):
+                    extra.append(Candidate(m.start(1), m.end(1), "phone", float(rules["signoff_pager"]),
+                                           self.name, "context:page-at"))
         if "nterpret" in text:
             extra += self._interpreter_ids(text, float(rules["interpreter_id"]))
         out += extra
