@@ -82,6 +82,8 @@ _MONTHS_DAYS = frozenset("january february march april may june july august sept
 _INSTITUTION = frozenset({"General", "County", "City", "Memorial", "Community", "Regional", "Central",
                           "University", "Municipal", "Metropolitan", "District", "Veterans", "Children's",
                           "Childrens", "Children’s", "Women's", "Women’s"})
+_INSTITUTION_LOW = frozenset({"general", "county", "city", "memorial", "community", "regional", "central",
+                              "university", "municipal", "metropolitan", "district", "veterans"})
 _HOSPITAL_HEADS = frozenset({"Hospital", "Hosp", "Hosp.", "Medical Center", "Medical Centre", "Infirmary"})
 _JOINERS_CAP = frozenset({"The", "A", "An", "Our", "Your", "His", "Her", "Their", "This", "That"})
 #: a capitalized word with a dot that ends no sentence: "St.", "Mt.", "J.", "Inc." ("Bay." does)
@@ -206,6 +208,23 @@ _TRANSFER_BEFORE = re.compile(r"([\w/-]+)[ \t]+transfers?[ \t]+$")
 _FIELD_VALUE = re.compile(r"[^\s,;:()|]+(?:[ ](?=[^\s,;:()|])[^\s,;:()|]+){0,6}")
 #: "(coastline medical transport)": a parenthesized name in a note without capitals
 _LOW_PAREN = re.compile(r"\(([A-Za-z][\w'’&-]*(?:[ \t]+[A-Za-z&][\w'’&-]*){1,5})\)")
+#: a street address opening the next line ("400 Quarry Landing Drive, Suite 210"): the line above
+#: it may be a letterhead
+_ADDRESS_NEXT = re.compile(r"\n[ \t]*\d{1,6}[A-Za-z]?[ \t]+[A-Za-z]")
+#: where a letterhead's name ends on its line: a dash before its unit or department, a bar, a comma
+_LETTER_CUT = re.compile(r" [-–—|] |[,;(\t]")
+#: words of a note's title or a department's, no name's: a first line made with one is no letterhead
+_NOTE_WORDS = frozenset("""note notes progress report summary assessment evaluation eval consult consultation
+letter discharge admission history physical plan instructions education orders order record records visit
+encounter intake procedure operative flowsheet form request referral department dept division section unit
+service program daily interim addendum update transfer""".split())
+#: words after a hospital's initials that make them a clinical test's ("CCHD screen passed")
+_INITIALS_TEST = frozenset({"screen", "screening", "screens", "test", "testing", "tests", "score", "scores",
+                            "negative", "positive", "neg", "pos", "passed", "failed", "pass", "fail", "result",
+                            "results", "level", "levels", "panel", "protocol", "criteria", "scale"})
+#: a supplier's kind in small letters ("coastal medical supply"): the words before name the firm
+_LOW_SUPPLY = re.compile(r"(?:medical|surgical)[ \t]+(?:suppl(?:y|ies)|equipment)(?![\w'’-])")
+_LOW_CUES = frozenset({"to", "from", "at", "via", "with", "by", "thru", "through"})
 _NEVER = re.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` spans
 _CAPWORD = r"(?:[A-Z][\w'’&-]*\.?|[A-Z]\.(?:[ \t]?[A-Z]\.)*)"
 
@@ -364,7 +383,8 @@ class OrgDetector(Detector):
                      "school": 0.88, "practice": 0.82, "employer_job": 0.80, "agency": 0.80,
                      "hospital_initials": 0.85, "worship": 0.85, "chain": 0.85, "chain_cue": 0.80,
                      "camel_brand": 0.80, "of_place": 0.90,
-                     "short_form": 0.80, "service": 0.85, "insurer": 0.88, "field_org": 0.85}
+                     "short_form": 0.80, "service": 0.85, "insurer": 0.88, "field_org": 0.85,
+                     "eatery": 0.85, "letterhead": 0.88}
 
     @cached_property
     def rules(self) -> dict:
@@ -397,7 +417,8 @@ class OrgDetector(Detector):
         """head phrase → kind, for the one compiled pass."""
         out: dict[str, str] = {}
         for kind, key in (("facility", "facility_heads"), ("school", "schools"), ("company", "legal_forms"),
-                          ("worship", "worship_heads"), ("service", "service_heads")):
+                          ("worship", "worship_heads"), ("service", "service_heads"),
+                          ("eatery", "eatery_heads")):
             for h in self.lists.get(key, ()):
                 out.setdefault(h, kind)
         return out
@@ -539,7 +560,7 @@ class OrgDetector(Detector):
     @cached_property
     def _single_heads(self) -> frozenset[str]:
         """One-word heads: a word of a name is never one of them ("Elm Clinic and Riverside ...")."""
-        heads = [h for h, kind in self._heads.items() if " " not in h and kind != "service"]
+        heads = [h for h, kind in self._heads.items() if " " not in h and kind not in ("service", "eatery")]
         return frozenset(heads) | frozenset(h.upper() for h in heads)
 
     @cached_property
@@ -621,6 +642,8 @@ class OrgDetector(Detector):
         if all(w.lower().strip(".") in generic_j or w.lower() in _TEAM_WORDS or w in self._acronyms
                for w in words):
             return False
+        if words and self._plain_words(words, clinical=True):
+            return False  # "Bereavement team", "Chaplaincy Support team": everyday and medical words
         return None
 
     # ------------------------------------------------------------------ detect
@@ -663,7 +686,10 @@ class OrgDetector(Detector):
             self._extra_sites(text, extra, out)
         if "etired" in text or "ormer" in text or "x-" in text:
             self._job_employers(text, out)
+        self._letterheads(text, out, caseless)
         if caseless:
+            if "medical" in text or "surgical" in text:
+                self._caseless_suppliers(text, out)
             self._caseless_names(text, out)
             if "(" in text:
                 self._caseless_parens(text, out)
@@ -718,6 +744,9 @@ class OrgDetector(Detector):
             if e < n and (text[e] in "'’-/&" and e + 1 < n and text[e + 1].isalnum()):
                 continue  # "BWH-like", "MGH/BWH" is still read: only a joined word is skipped
             w = text[s:e]
+            nxt = _NEXT_WORD.match(text, e)
+            if nxt is not None and nxt.group(1).lower() in _INITIALS_TEST:
+                continue  # "CCHD screen passed": a test's initials, no hospital's
             end = self._town_after(text, e)
             if end == e:
                 m = _SP_TOWN.match(text, e)
@@ -1106,7 +1135,7 @@ class OrgDetector(Detector):
             # leading generic words and joiners are not part of the name ("The Elm Clinic")
             k = 0
             while k < len(name) and (name[k][2].lower().rstrip(".") in generic_j
-                                     or name[k][2] in self._acronyms
+                                     or name[k][2] in self._acronyms or name[k][2] in self._disease_abbrevs
                                      or caseless and name[k][2].upper() in self._acronyms):
                 if name[k][2].lower() in _COMPASS and k + 1 < len(name) \
                         and name[k + 1][2].lower().rstrip(".") not in generic_j and _CAPTOK.fullmatch(name[k + 1][2]):
@@ -1154,6 +1183,16 @@ class OrgDetector(Detector):
                     continue  # "Ohm's Law": an eponym's law, no firm
                 if lex.is_city(" ".join(words)) or lex.is_state(" ".join(words)):
                     continue  # "Boston Shelter": a town's, the location detector's
+            if kind == "eatery":
+                # "<Name>'s Oyster Bar", "<Surname> Grill": a possessive or a proper name no list
+                # knows before the head ("Grab Bar", "Salad Bar", "Chinese Restaurant" name no one)
+                if any(self._eatery_name(w[2]) for w in name):
+                    out.append(Candidate(name[0][0], self._poss(text, e), "organization", r["eatery"], self.name,
+                                         "context:eatery"))
+                continue
+            if caseless and kind == "facility" and all(
+                    (lex.capitalized_share(w[2]) or 1.0) < 0.5 for w in name):
+                continue  # a note without capitals: "Bridge Clinic" is an everyday word the cased view raised
             if kind == "practice":
                 # "at Lakeside Medicine", "care with <Name> Women's Health": after a cue, on a
                 # signature's line, or a practice's kind after a proper name; no medical word in it
@@ -1221,6 +1260,128 @@ class OrgDetector(Detector):
             out.append(Candidate(name[0][0], end, ent, r[kind], self.name, f"context:{kind}"))
             if kind == "facility" and len(name) >= 2 and name[-1][1] < e:
                 self._short_forms(text, name, hs, ent, out, shorts)
+
+    @cached_property
+    def _disease_abbrevs(self) -> frozenset[str]:
+        return frozenset(self.lists.get("disease_abbreviations", ()))
+
+    def _eatery_name(self, w: str) -> bool:
+        """A word that names a restaurant's owner or brand: a possessive of a word mostly written
+        capitalized ("Halvorsen's"), or a word no list knows."""
+        lex = self.lex
+        if w.endswith(("'s", "’s")) and len(w) > 3:
+            base = w[:-2]
+            share = lex.capitalized_share(base)
+            return base.lower() not in self._generic_joiners and not lex.is_title(base) \
+                and (share is None or share >= 0.5) and not lex.is_medical(base)
+        return w.isalpha() and lex.capitalized_share(w) is None and not lex.is_medical(w) \
+            and w.lower() not in self._denominations
+
+    @cached_property
+    def _letter_kinds(self) -> tuple[dict[str, str], int, frozenset[str]]:
+        """Every head in small letters → its kind (facility, practice, service, company...), the
+        most words one has and their last words: what a letterhead's name may end with."""
+        out: dict[str, str] = {}
+        for h, kind in self._heads.items():
+            if kind not in ("school", "worship"):
+                out.setdefault(h.lower().rstrip("."), kind)
+        for h in self._practice_heads:
+            out.setdefault(h.lower(), "practice")
+        return out, max(len(h.split()) for h in out), frozenset(h.split()[-1] for h in out)
+
+    def _letterheads(self, text: str, out: list[Candidate], caseless: bool) -> None:
+        """A letterhead: the document's first line ("<Name> Psychiatric Pavilion - 3 North",
+        "<NAME> NEURODIAGNOSTICS - EMG LABORATORY") or a line above a street address ("<Name>
+        Heart & Vascular" / "400 <Street> Drive"), a name ending in a kind word before a dash, a
+        comma or the line's end. Where it stands tells it is a name, even of everyday words."""
+        n = len(text)
+        first = 0
+        if text[0].isspace():
+            first = n - len(text.lstrip())
+        nl = text.find("\n", first)
+        if nl < 0:
+            self._letterhead(text, first, n, out, caseless)
+            return
+        lines = {(first, nl)}
+        for a in _ADDRESS_NEXT.finditer(text):
+            if a.start() > 0 and self._street_line(text, a.start() + 1):
+                lines.add((text.rfind("\n", 0, a.start()) + 1, a.start()))
+        for ls, le in sorted(lines):
+            self._letterhead(text, ls, le, out, caseless)
+
+    def _street_line(self, text: str, pos: int) -> bool:
+        """A line opening at `pos` with a number and words up to a street's suffix."""
+        end = text.find("\n", pos)
+        words = text[pos:end if end >= 0 else min(len(text), pos + 80)].split()[:8]
+        return len(words) >= 3 and any(self.lex.is_street_suffix(w.strip(".,")) for w in words[2:])
+
+    def _letterhead(self, text: str, ls: int, le: int, out: list[Candidate], caseless: bool) -> None:
+        cut = _LETTER_CUT.search(text, ls, min(le, ls + 82))
+        ce = cut.start() if cut else le
+        if ce - ls > 80 or ce - ls < 5:
+            return
+        while ce > ls and text[ce - 1] in " \t":
+            ce -= 1
+        if ce - ls < 5:
+            return
+        kinds, most, lasts = self._letter_kinds
+        if text[ls:ce].rsplit(None, 1)[-1].lower().rstrip(".") not in lasts:
+            return  # the cheap test first: the line's last word ends no kind
+        toks = [(m.start(), m.end(), m.group()) for m in _NONSPACE.finditer(text, ls, ce)]
+        if not 2 <= len(toks) <= 7 or any(t != "&" and not t.replace("'", "").replace("’", "")
+                                          .replace("-", "").replace(".", "").isalpha() for _, _, t in toks):
+            return
+        low = [t.lower().rstrip(".") for _, _, t in toks]
+        if not caseless and any(t[:1].islower() and t not in _JOINERS for _, _, t in toks):
+            return  # a sentence, no name
+        ks = [k for k in range(min(most, len(low) - 1), 0, -1) if " ".join(low[-k:]) in kinds]
+        if not ks:
+            return
+        k = ks[0]
+        kind = kinds[" ".join(low[-k:])]
+        name = toks[:-k]
+        generic_j = self._generic_joiners
+        while name and name[0][2].lower() in _JOINERS:
+            name = name[1:]
+        while name and name[-1][2].lower() in _JOINERS and name[-1][2] != "&":
+            name = name[:-1]
+        if not name or len(name) > 5:
+            return
+        lex = self.lex
+        words = [w for _, _, w in name if w.lower() not in _JOINERS and w != "&"]
+        if not words or any(w.lower() in _NOTE_WORDS or w.lower() in _MONTHS_DAYS for w in words) \
+                or lex.is_title(words[0].rstrip(".")):
+            return
+        if not any(w.lower().rstrip(".") not in generic_j and w.upper() not in self._acronyms
+                   and w not in self._disease_abbrevs and not lex.is_medical(w) for w in words):
+            return  # "Wound Care Center", "IBD Center": a department's heading
+        ent = "hospital" if kind in ("facility", "practice") else "organization"
+        out.append(Candidate(name[0][0], toks[-1][1], ent, self.rules["letterhead"], self.name,
+                             "context:letterhead"))
+        if len(name) >= 2:
+            self._short_forms(text, name, toks[-k][0], ent, out, set())
+
+    def _caseless_suppliers(self, text: str, out: list[Candidate]) -> None:
+        """"order sent to coastal medical supply": in a note typed without capitals, the words
+        between a cue (to/from/at/via/with/by) and a supplier's kind name the firm, unless they
+        are generic, medical or a pronoun ("from local medical supply", "to his medical supply")."""
+        lex = self.lex
+        generic_j = self._generic_joiners
+        for m in _LOW_SUPPLY.finditer(text):
+            toks = self._low_words_before(text, m.start(), 4)
+            cue = max((j for j, t in enumerate(toks) if t[2] in _LOW_CUES), default=None)
+            if cue is None:
+                continue
+            name = toks[cue + 1:]
+            if name and name[0][2] == "the":
+                name = name[1:]
+            if not 1 <= len(name) <= 3 or max(len(t[2]) for t in name) < 4:
+                continue
+            if any(t[2] in generic_j or t[2] in _LOW_STOP or t[2] in _MONTHS_DAYS or t[2] in _INSTITUTION_LOW
+                   or lex.is_medical(t[2]) or t[2] in ("durable", "home", "hospital") for t in name):
+                continue
+            out.append(Candidate(name[0][0], m.end(), "organization", self.rules["facility"], self.name,
+                                 "context:caseless_supplier"))
 
     def _field_orgs(self, text: str, out: list[Candidate]) -> None:
         """"RECEIVING FACILITY: <Name> Acute Rehabilitation", "Agency: <Name> Hospice & Palliative
@@ -1341,9 +1502,10 @@ class OrgDetector(Detector):
     def _low_heads(self) -> re.Pattern:
         """The one-word heads of facilities, services, companies and schools in small letters."""
         words = sorted({h.lower() for h, kind in self._heads.items()
-                        if " " not in h and "." not in h and kind != "worship" and len(h) >= 4
+                        if " " not in h and "." not in h and kind not in ("worship", "eatery") and len(h) >= 4
                         and h.lower() not in ("group", "partners", "bank", "home", "rehab",
-                                              "rehabilitation", "service", "services")})
+                                              "rehabilitation", "service", "services", "works",
+                                              "collaborative", "pavilion", "diagnostics")})
         return re.compile(r"(?<![\w'’-])(?:" + "|".join(map(re.escape, words)) + r")(?![\w'’-])")
 
     @staticmethod
