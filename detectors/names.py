@@ -994,6 +994,8 @@ class NameDetector(Detector):
                 return None  # "Hunt-Hess 3, Fisher 3": a list of grades
             if "-" in w and _DEMONYM_COMPOUND_RE.fullmatch(w):
                 return None  # "Greek-speaking", "Parkinson-like": an adjective
+        if title is None and _FIRM_AMP_AFTER_RE.match(text, names[-1].end):
+            return None  # "Pembleton & Sons Funeral Home": a firm's name (the orgs detector's)
         if len(names) == 1:
             only = names[0]
             if only.initial or (ctx != "strong" and only.info is not None and not only.info.listed):
@@ -1458,6 +1460,9 @@ _NEGATION_BEFORE_RE = re.compile(r"(?<![\w/])(?:no|without|w/o)[ \t]+\Z", re.IGN
 #: a bare score ending its phrase after a lone word: "Morse 55.", "FALL RISK: MORSE 35."
 _SCORE_AFTER_RE = re.compile(r"[ \t]+\d{1,3}(?:[,;.)]|[ \t]*$|-\d(?!\d))", re.MULTILINE)
 _PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,}s")
+#: "& Sons", "& Daughters", "& Co." after a surname: the name of a firm
+_FIRM_AMP_AFTER_RE = re.compile(r"[ \t]*&[ \t]*(?:sons?|daughters?|bros\.?|brothers|co\.?|company|associates|"
+                                r"partners)\b", re.IGNORECASE)
 #: mobility aids that are also surnames, and what shows them to be the aid
 _MOBILITY_AIDS = frozenset({"walker", "cane", "rollator"})
 _ASSIST_LEVELS = frozenset({"max", "mod", "min", "maximal", "moderate", "minimal", "total", "contact"})

@@ -147,3 +147,7 @@ def test_disease_eponyms_and_field_tests_are_no_names(text, word):
 
 def test_a_first_name_before_a_disease_word_stays_a_name():
     assert "Maureen" in found("Daughter Maureen diabetic herself, helps with insulin.")
+
+
+def test_a_surname_before_and_sons_is_a_firms():
+    assert not any("Halloran" == f for f in found("Arrangements by Halloran & Sons Funeral Home."))
