@@ -178,7 +178,7 @@ _VALUE = r"(?=[\w./-]{0,32}\d)(?P<v>[a-z0-9](?:[a-z0-9]|[-/.](?=[a-z0-9])){1,31}
 #: 1198 04", "Subscriber ID XJH 884 1209"): the capitals are case-sensitive, seven digits at
 #: least (a dose pair such as "NS 100 75" has fewer), and the label must name a number (an ID,
 #: a "#", a member or a policy: "Plan: ABG 0400 0800" lists times; see _SPACED_LABEL)
-_SPACED = r"(?P<v>(?-i:[A-Z]{2,4})[ \t]\d{3,9}(?:[ \t-]\d{1,7}){0,4})(?![\w-])"
+_SPACED = r"(?P<v>(?-i:[A-Z]{2,4})[ \t]\d{2,9}(?:[ \t-]\d{1,7}){0,4})(?![\w-])"
 _SPACED_DIGITS = 7
 _SPACED_LABEL = re.compile(r"id|#|num|no\b|number|member|subscriber|policy|medicare|medicaid|beneficiary|"
                            r"acc|card|mrn|ssn|soc|hicn|mbi", re.IGNORECASE)

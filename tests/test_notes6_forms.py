@@ -156,3 +156,7 @@ def test_header_ages_and_paged_extensions(text, want):
 ])
 def test_younger_ages_and_clock_times_stay(text, word):
     assert not any(word == t for t, _ in found(text)), found(text)
+
+
+def test_lettered_record_number_with_short_groups():
+    assert ("KCH 41-27-9031", "mrn") in found("Infant: Girl Q     MRN: KCH 41-27-9031\nDOB: 1/2/2097")
