@@ -471,6 +471,12 @@ class NameDetector(Detector):
         out.extend(self._lower(text))
         if out and (", " in text or " and " in text or " & " in text):
             out.extend(self._coordinated(text, out))
+        if "(" in text:
+            # "olusegun adeyemo  (segun)": a nick name in parentheses after any full name found
+            for k, c in enumerate(out):
+                if c.entity == "full_name" and _PAREN_NEXT_RE.match(text, c.end) and not any(
+                        p.entity == "nick_name" for p in c.parts):
+                    out[k] = self._with_nick(text, c)
         return out
 
     def _coordinated(self, text: str, found: list[Candidate]) -> list[Candidate]:
@@ -1505,6 +1511,7 @@ _LOWER_INITIAL_RE = regex.compile(rf"\.[ \t]?(?P<s>{_LOWER_WORD}|{_CAP_WORD})(?!
 #: after a lower-case surname: a comma and the first name ("pt: grant, William")
 _LOWER_COMMA_RE = regex.compile(rf",[ \t]*(?P<f>{_LOWER_WORD}|{_CAP_WORD})(?![\p{{L}}\d.])")
 #: a nick name right after a name: in quotes, in parentheses, or both ('grant, William ("bill")')
+_PAREN_NEXT_RE = re.compile(r"[ \t]*\(")
 _NICK_AFTER_RE = re.compile(r"[ \t]*(?:\([ \t]*([\"“'‘]?)([A-Za-z][a-z]+)([\"”'’]?)[ \t]*\)|[\"“'‘]([A-Za-z][a-z]+)[\"”'’])")
 #: what ends a name's field on a header or contact line: the line's end, a parenthesis, a comma and
 #: a number (an age, a phone), a gap of two blanks, or the next field's label ("gay black, 47 y/o")

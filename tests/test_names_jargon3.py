@@ -151,3 +151,8 @@ def test_a_first_name_before_a_disease_word_stays_a_name():
 
 def test_a_surname_before_and_sons_is_a_firms():
     assert not any("Halloran" == f for f in found("Arrangements by Halloran & Sons Funeral Home."))
+
+
+def test_a_lower_case_nick_name_in_parentheses_after_a_name():
+    got = found("home visit 1000\npt: olufemi adebayo  (femi)   home: 4 elm st\n")
+    assert "olufemi adebayo  (femi" in got, got
