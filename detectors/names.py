@@ -472,11 +472,17 @@ class NameDetector(Detector):
         if out and (", " in text or " and " in text or " & " in text):
             out.extend(self._coordinated(text, out))
         if "(" in text:
-            # "olusegun adeyemo  (segun)": a nick name in parentheses after any full name found
+            # "olusegun adeyemo  (segun)": a nick name in parentheses after any full name found,
+            # unless the nick name was found on its own ("Robert ('Bob')")
+            starts = None
             for k, c in enumerate(out):
                 if c.entity == "full_name" and _PAREN_NEXT_RE.match(text, c.end) and not any(
                         p.entity == "nick_name" for p in c.parts):
-                    out[k] = self._with_nick(text, c)
+                    if starts is None:
+                        starts = {x.start for x in out}
+                    n = _NICK_AFTER_RE.match(text, c.end)
+                    if n is not None and n.start(2 if n.group(2) else 4) not in starts:
+                        out[k] = self._with_nick(text, c)
         return out
 
     def _coordinated(self, text: str, found: list[Candidate]) -> list[Candidate]:
