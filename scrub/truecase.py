@@ -26,6 +26,10 @@ import re
 MIN_LETTERS = 40
 
 _WORD = re.compile(r"(?<![0-9A-Za-z_])(?:[a-z][a-z'’]*[a-z]|[a-z])(?![0-9A-Za-z_])")
+#: the matches of _WORD longer than three characters, and only those (a _WORD match is the
+#: longest word from its start, so no longer one starts inside a shorter one); the first
+#: class is searched in C, the lookbehind only tried at a letter
+_LONG_WORD = re.compile(r"[a-z](?<![0-9A-Za-z_][a-z])[a-z'’]{3,}(?<=[a-z])(?![0-9A-Za-z_])")
 _HEADS = re.compile(
     r"\b(?:hospital|medical center|nursing home|nursing center|rehab(?:ilitation)?(?: center| hospital)?"
     r"|home care|family practice|clinic|health center|elementary(?: school)?|high school|school"
@@ -65,9 +69,16 @@ def caseless(text: str) -> str | None:
     enough letters to tell), else None."""
     # str.islower/isupper: every cased character is small (capital), and there is one
     kind = "lower" if text.islower() else "upper" if text.isupper() else None
-    if kind is None or sum(c.isalpha() for c in text) < MIN_LETTERS:
+    if kind is None:
         return None
-    return kind
+    # count letters only until there are enough (a whole-text generator cost more than the rest)
+    n = 0
+    for c in text:
+        if c.isalpha():
+            n += 1
+            if n >= MIN_LETTERS:
+                return kind
+    return None
 
 
 def lower_aligned(text: str) -> str:
@@ -77,6 +88,18 @@ def lower_aligned(text: str) -> str:
     if len(low) == len(text):
         return low
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+
+
+def _last_words(text: str, end: int) -> list[tuple[int, int]]:
+    """The spans of the last three `_WORD` matches before `end`, as a scan from the text's start
+    finds them; from a window before `end` when it holds four (its first may be a word cut by
+    the window's edge), else from the start."""
+    lo = end - 200
+    if lo > 0:
+        words = [(w.start(), w.end()) for w in _WORD.finditer(text, lo, end)]
+        if len(words) >= 4:
+            return words[-3:]
+    return [(w.start(), w.end()) for w in _WORD.finditer(text, 0, end)][-3:]
 
 
 def cased_view(text: str, lexicon) -> str:
@@ -117,18 +140,18 @@ def cased_view(text: str, lexicon) -> str:
             memo[word] = got
         return got
 
-    for m in _WORD.finditer(text):
+    for m in _LONG_WORD.finditer(text):
         w = m.group()
         # two- and three-letter words are abbreviations more often than names ("mae": moves
         # all extremities); longer ones by the lists
-        if len(w) > 3 and proper(w.replace("’", "'")):
+        if proper(w.replace("’", "'")):
             title(m.start(), m.end())
             if w[1] in "'’" and w[0] in "od":  # "o'brien" → "O'Brien"
                 title(m.start() + 2, m.end())
     for m in _TITLE.finditer(text):  # "dr. kowalski"
         title(m.start(1), m.end(1))
     for m in _HEADS.finditer(text):
-        words = [(w.start(), w.end()) for w in _WORD.finditer(text, 0, m.start())][-3:]
+        words = _last_words(text, m.start())
         name: list[tuple[int, int]] = []
         for s, e in reversed(words):
             w = text[s:e]
