@@ -361,9 +361,9 @@ class NameDetector(Detector):
         cap = word if (word[:1].isupper() and not word.isupper()) else word[:1].upper() + word[1:].lower()
         # An ordinary word is a listed English word people mostly write in lower case; names
         # (Virginia, Townsend) are listed words too, but mostly written with a capital
-        share = lex.capitalized_share(low)
+        facts = lex.word_facts(low)  # (capitalized share, word band) with one look-up
+        share, wband = facts if facts is not None else (lex.capitalized_share(low), lex.word_band(low))
         common = share is not None and share < 0.5
-        wband = lex.word_band(low)
         # The name lists are long (Census: "Human", "Patient" and "Plan" are surnames, "The" a
         # first name): a rare listing of a word people mostly write in lower case does not count
         ordinary = share is not None and share < 0.3 and wband is not None and wband <= 1

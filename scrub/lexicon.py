@@ -105,13 +105,16 @@ class BloomTable:
     def probe(self, h1: int, h2: int) -> bool:
         """All k bits (h1 + i*h2) mod m set, for i in 0..k-1 (stepping avoids a modulo per probe)."""
         bits, m = self.bits, self.m
-        p, step = h1 % m, h2 % m
-        for _ in range(self.k):
-            if not bits[p >> 3] & (1 << (p & 7)):
-                return False
+        p = h1 % m
+        if not bits[p >> 3] >> (p & 7) & 1:  # most misses end at the first bit: no step computed
+            return False
+        step = h2 % m
+        for _ in range(self.k - 1):
             p += step
             if p >= m:
                 p -= m
+            if not bits[p >> 3] >> (p & 7) & 1:
+                return False
         return True
 
     def __contains__(self, word: str) -> bool:
@@ -777,20 +780,47 @@ class Lexicon:
         return self.tables[table].probe(*_key_hashes(word))
 
     def _band(self, prefix: str, edges: tuple, word: str) -> int | None:
-        h = _key_hashes(word)
-        if not self.tables[prefix].probe(*h):
+        h1, h2 = _key_hashes(word)
+        whole, bands = self._bands[prefix]
+        if not whole.probe(h1, h2):
             return None
-        for b in range(len(edges)):
-            if self.tables[f"{prefix}:{b}"].probe(*h):
+        for b, t in enumerate(bands):
+            if t.probe(h1, h2):
                 return b
-        return len(edges)
+        return len(bands)
+
+    def _word_facts(self, word: str) -> tuple[float | None, int | None]:
+        """(capitalized_share, word_band) of a word with one look-up of the word table."""
+        h1, h2 = _key_hashes(word)
+        if not self.tables["word"].probe(h1, h2):
+            return None, None
+        share = None
+        for t, mid in self._cap_bins:
+            if t.probe(h1, h2):
+                share = mid
+                break
+        _, bands = self._bands["word"]
+        for b, t in enumerate(bands):
+            if t.probe(h1, h2):
+                return share, b
+        return share, len(bands)
+
+    def word_facts(self, word: str) -> tuple[float | None, int | None]:
+        """(`capitalized_share`, `word_band`) of a word together, for a caller that asks both."""
+        return self._word_facts(word)
 
     def _install_memos(self) -> None:
         # Per-instance bounded memos in front of the Bloom probes: detectors ask about the same
         # words over and over, and a dict hit costs a tenth of ten probes.
         size = 1 << 16
+        # the tables each question walks, looked up once (not by name per probe)
+        self._bands = {p: (self.tables[p], [self.tables[f"{p}:{b}"] for b in range(len(edges))])
+                       for p, edges in (("first", NAME_BANDS), ("surname", NAME_BANDS), ("word", WORD_BANDS))}
+        edges = (0.0,) + CAP_BINS + (1.0,)
+        self._cap_bins = [(self.tables[f"cap:{b}"], round((edges[b] + edges[b + 1]) / 2, 3))
+                          for b in range(len(CAP_BINS) + 1)]
         for name in ("is_first_name", "is_surname", "first_name_band", "surname_band", "sex_of",
-                     "is_common_word", "word_band", "capitalized_share", "is_medical", "medical_kind",
+                     "is_common_word", "word_band", "capitalized_share", "word_facts", "is_medical", "medical_kind",
                      "sounds_like_name", "is_city", "is_state", "is_title", "is_degree",
                      "is_street_suffix", "is_unit_designator", "is_country", "is_company_suffix"):
             setattr(self, name, lru_cache(maxsize=size)(getattr(self, name)))
@@ -832,13 +862,12 @@ class Lexicon:
     def capitalized_share(self, word: str) -> float | None:
         """Share of the word's uses written Capitalized (not ALL CAPS), as the midpoint of its bin
         (0.05, 0.2, 0.4, 0.6, 0.8, 0.95); None for a word not listed."""
-        h = _key_hashes(word)
-        if not self.tables["word"].probe(*h):
+        h1, h2 = _key_hashes(word)
+        if not self.tables["word"].probe(h1, h2):
             return None
-        edges = (0.0,) + CAP_BINS + (1.0,)
-        for b in range(len(CAP_BINS) + 1):
-            if self.tables[f"cap:{b}"].probe(*h):
-                return round((edges[b] + edges[b + 1]) / 2, 3)
+        for t, mid in self._cap_bins:
+            if t.probe(h1, h2):
+                return mid
         return None
 
     def is_medical(self, word: str) -> bool:

@@ -38,3 +38,27 @@ def test_last_words_match_a_scan_from_the_start(text):
 ])
 def test_caseless_counts_letters(text, how):
     assert caseless(text) == how
+
+
+@pytest.fixture(scope="module")
+def lex():
+    from scrub.lexicon import Lexicon
+    return Lexicon.default()
+
+
+@pytest.mark.parametrize("word", ["the", "Virginia", "virginia", "frank", "Townsend", "quincy", "zzqxv",
+                                  "hospital", "MAE", "o'brien", "Agreed", "valve", "Raytheon", ""])
+def test_word_facts_are_share_and_band(lex, word):
+    assert lex.word_facts(word) == (lex.capitalized_share(word), lex.word_band(word))
+
+
+@pytest.mark.parametrize("table", ["first", "surname:0", "word", "cap:3", "medical:any", "state:ap"])
+def test_probe_is_every_bit_set(lex, table):
+    from scrub.lexicon import _key_hashes
+    t = lex.tables[table]
+
+    def plain(h1, h2):
+        return all(t.bits[p >> 3] & (1 << (p & 7)) for p in ((h1 + i * h2) % t.m for i in range(t.k)))
+
+    for w in ["Mary", "smith", "Lasix", "Quincy", "MA", "Calif", "xqzv", "hospital", "Parkinson"]:
+        assert t.probe(*_key_hashes(w)) == plain(*_key_hashes(w))
