@@ -60,7 +60,9 @@ def _hashes(key: str) -> tuple[int, int]:
     return x & 0xFFFFFFFF, (x >> 32) | 1
 
 
-_key_hashes = lru_cache(maxsize=1 << 17)(lambda w: _hashes(normalize(w)))
+#: by the normalized key too: "Smith", "smith" and "SMITH" share one digest
+_hashes_of_key = lru_cache(maxsize=1 << 17)(_hashes)
+_key_hashes = lru_cache(maxsize=1 << 17)(lambda w: _hashes_of_key(normalize(w)))
 
 
 # ---------------------------------------------------------------------- Bloom tables
