@@ -1099,8 +1099,17 @@ def _clean_md(text: str, c: Candidate) -> bool:
     r = _READING_BEFORE.search(text, max(0, c.start - 16), c.start)
     if r and 13 <= b <= 31 and 1 <= a <= 12 and _STUDY_BEFORE.search(text, max(0, c.start - 16), c.start):
         return True  # "ROP exam 10/26", "repeat study 3/17": a day only a date has, after a study
+    if r and r.group().strip(" \t:=#").lower() in _DURATION_WORDS and b not in _DURATION_PARTS and a <= 12 and \
+            not _OF_AFTER.match(text, c.end):
+        return True  # "scheduled for 12/3", "accepted for 11/9": no share of a week, month or year
     return not r
 
+
+#: the words before a British duration's fraction ("for 5/7", "in 2/12", "over 3/52")
+_DURATION_WORDS = frozenset({"for", "in", "over", "within", "past"})
+#: its denominators: days of a week, months of a year, weeks of a year, hours of a day
+_DURATION_PARTS = frozenset({7, 12, 24, 52})
+_OF_AFTER = regex.compile(r"[ \t]*(?:of|x|times)\b", regex.IGNORECASE)
 
 #: another strength grade a few characters on: "4/5 R, 5/5 L"
 _GRADE_NEXT = regex.compile(r"[^\n\d]{0,12}?\d[+-]?/5(?!\d)")

@@ -154,7 +154,7 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
                     r"|ins\.?(?:\s+(?:policy|plan|id))?|(?:health\s+)?policy(?:\s+(?:id|number|no\.?))?"
                     r"|(?:health\s+|insurance\s+|prescription\s+)?plan(?:\s+(?:id|number|no\.?))?"
                     r"|health\s+id|hmo(?:\s+id)?|medicare|medicaid|subscriber(?:\s+id)?"
-                    r"|group\s+(?:number|no\.?|\#)|beneficiary(?:\s+id)?|coverage\s+id|mbi|hicn", True),
+                    r"|group\s+(?:number|no\.?|\#)|group(?=[ \t]*:)|beneficiary(?:\s+id)?|coverage\s+id|mbi|hicn", True),
     ("license", r"driver'?s?\s+licen[cs]e(?:\s+(?:number|no\.?|\#))?|licen[cs]e(?:\s+(?:number|no\.?|\#))?"
                 r"|lic\.?\s*\#|dl\s*\#?|npi|dea(?:\s+(?:number|no\.?|\#))?", True),
     ("vehicle", r"vin|license\s+plate|plate(?:\s+(?:number|no\.?|\#))?|tag\s+(?:number|no\.?|\#)", True),
@@ -164,7 +164,7 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
                     r"|visa|mastercard|amex|cc", True),
     ("iban", r"iban", True),
     ("reference_number", r"id|ref\.?(?:\s+(?:code|number|no\.?|\#))?|reference(?:\s+(?:code|number|no\.?|\#))?"
-                         r"|acc\.?\s*(?:number|no\.?|\#)|case\s*(?:number|no\.?|\#)|claim(?:\s+(?:number|no\.?|\#))?|accession(?:\s+(?:number|no\.?|\#))?"
+                         r"|acc\.?\s*(?:number|no\.?|\#)|case\s*(?:number|no\.?|\#)|docket(?:\s*(?:number|no\.?|\#))?|claim(?:\s+(?:number|no\.?|\#))?|accession(?:\s+(?:number|no\.?|\#))?"
                          r"|specimen\s*(?:number|no\.?|\#|id)|order\s*(?:number|no\.?|\#)"
                          r"|encounter\s*(?:number|no\.?|\#|id)|visit\s*(?:number|no\.?|\#|id)"
                          r"|(?:study|participant|subject|enrollment|confirmation|access)\s+(?:code|id|number|no\.?)"
@@ -178,7 +178,7 @@ _VALUE = r"(?=[\w./-]{0,32}\d)(?P<v>[a-z0-9](?:[a-z0-9]|[-/.](?=[a-z0-9])){1,31}
 #: 1198 04", "Subscriber ID XJH 884 1209"): the capitals are case-sensitive, seven digits at
 #: least (a dose pair such as "NS 100 75" has fewer), and the label must name a number (an ID,
 #: a "#", a member or a policy: "Plan: ABG 0400 0800" lists times; see _SPACED_LABEL)
-_SPACED = r"(?P<v>(?-i:[A-Z]{2,4})[ \t]\d{2,9}(?:[ \t-]\d{1,7}){0,4})(?![\w-])"
+_SPACED = r"(?P<v>(?-i:[A-Z]{1,4})[ \t]\d{2,9}(?:[ \t-]\d{1,7}){0,4})(?![\w-])"
 _SPACED_DIGITS = 7
 _SPACED_LABEL = re.compile(r"id|#|num|no\b|number|member|subscriber|policy|medicare|medicaid|beneficiary|"
                            r"acc|card|mrn|ssn|soc|hicn|mbi", re.IGNORECASE)
@@ -188,6 +188,8 @@ _SEP = (r"(?:(?:[ \t]*[:#=(][ \t]*|\s+(?:(?:is|was|of|reads|under|as|listed\s+as
 _LABEL_RE = regex.compile(
     r"(?<![\w/])(?:" + "|".join(f"(?P<l{i}>{pat})" for i, (_, pat, _) in enumerate(_LABELS)) + r")"
     r"(?:[ \t]+(?:number|num|no\.?|id|code|policy|plan))?"
+    # a qualifier in parentheses naming whose number it is: "MRN (SARMC): 00-612-7745"
+    r"(?:[ \t]*\((?-i:[A-Z][A-Za-z&]{1,11})\)(?=[ \t]*[:#]))?"
     r"(?:" + _SEP + r"|(?<=\#))(?:\#[ \t]*)?(?:" + _SPACED + "|" + _VALUE + r")(?![\w-])",
     regex.IGNORECASE | regex.V0)
 #: the first word of every label: an Aho-Corasick pass finds where a label may start, and the
@@ -201,7 +203,7 @@ _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "re
                 "mastercard", "amex", "cc", "iban", "id", "ref", "reference", "case", "claim",
                 "accession", "specimen", "order", "encounter", "visit", "study", "participant",
                 "subject", "enrollment", "confirmation", "access", "empi", "pid", "mpi", "fin", "csn",
-                "har", "job", "dictation", "acc", "mbi", "hicn")
+                "har", "job", "dictation", "acc", "mbi", "hicn", "docket")
 
 
 def _heads_automaton():

@@ -256,6 +256,10 @@ def _windows(text: str, spans: list[tuple[int, int]], before: int, after: int) -
     return out
 
 
+#: a town in parentheses after a capitalized word: "Medical Center (Conneaut)"
+_PAREN_TOWN = re.compile(r"(?<![\w'’.-])[A-Z0-9][\w'’.&-]* \((?P<t>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})\)")
+
+
 def _start(m) -> int:
     return m.start()
 
@@ -376,6 +380,8 @@ class LocationDetector(Detector):
             self._services(text, services, out)
         self._blocks(text, streets, out)
         self._towns(text, out)
+        if "(" in text:
+            self._paren_towns(text, out)
         if lives:
             self._lived_towns(text, lives, out)
         self._names(text, names, out)
@@ -761,10 +767,13 @@ class LocationDetector(Detector):
             toks = _words(text[lo:a.start()], lo)
             cw = []
             for tok in reversed(toks[-4:]):
+                if tok[2][:1] in "([" and _TW_RE.fullmatch(tok[2][1:]):
+                    cw.append((tok[0] + 1, tok[1], tok[2][1:]))  # "(Conneaut, OH)": a parenthesis opens it
+                    break
                 if not _TW_RE.fullmatch(tok[2]):
                     break
                 cw.append(tok)
-            if not cw or (lo + 0 < cw[-1][0] and not text[cw[-1][0] - 1].isspace()):
+            if not cw or (lo + 0 < cw[-1][0] and not text[cw[-1][0] - 1].isspace() and text[cw[-1][0] - 1] not in "(["):
                 continue
             cw.reverse()
             m = sm
@@ -934,6 +943,20 @@ class LocationDetector(Detector):
             parts.insert(0, street)
             start = street.start
         out.append(self._cand(start, a.end(), "address_block", like, "context:city_state_zip", parts))
+
+    def _paren_towns(self, text: str, out: list[Candidate]) -> None:
+        """"St. Aurelia Medical Center (Conneaut)": a listed town alone in parentheses right after
+        a capitalized name, where a facility's or a person's town is written; a town that is also
+        an everyday word or a common first name is left alone ("(Main)", "(Florence)")."""
+        lex = self.lex
+        for m in _PAREN_TOWN.finditer(text):
+            t = m.group("t")
+            if not lex.is_city(t) or (" " not in t and self._ambiguous_word(t)) or lex.is_state(t):
+                continue
+            if lex.is_medical(t) or lex.is_country(t):
+                continue
+            out.append(self._cand(m.start("t"), m.end("t"), "city", self.rules["town_in_context"],
+                                  "context:paren_town"))
 
     def _named_person(self, text: str, toks: list, cw: list, k: int, streets: list, street_ends: list) -> bool:
         """"Frank Tavares, MD": the words before a degree-like state code read as a person's name

@@ -93,7 +93,12 @@ _STATE_GENERAL = re.compile(r"(?<![\w'’-])(?P<st>[A-Z][a-z]+\.?(?: [A-Z][a-z]+
 _TRIGGER_WORDS = frozenset({"team", "Team", "TEAM", "squad", "Squad", "club", "Club", "CLUB", "league", "League",
                             "University", "UNIVERSITY", "College", "COLLEGE", "Institute", "School", "SCHOOL",
                             "Academy"})
+#: heads after which one everyday word names a hospital's department ("Device Clinic")
+_DEPARTMENT_HEADS = frozenset({"Clinic", "Clinics", "Center", "Centre", "CLINIC", "CENTER"})
 _GENERAL_AT = re.compile(r" General(?!\w)")
+#: a department's or a trade's word after "General": "General Surgery", "general medicine"
+_GENERAL_NEXT = re.compile(r"[ \t]+(?i:surgery|surgical|medicine|medical|pediatrics|psychiatry|practice|"
+                           r"practitioner|hospital|anesthesia|counsel|contractor|store|manager|dynamics|electric)\b")
 _COMMA_TOWN = re.compile(r", (?P<t>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})")
 #: "retired Boston Globe pressman": a word of past or other employment before capitalized words
 _JOB_CUE = re.compile(r"(?:etired|ormer|x-)[ \t]*(?=[A-Z])")
@@ -492,6 +497,12 @@ class OrgDetector(Detector):
         return frozenset(self.lists.get("job_nouns", ()))
 
     @cached_property
+    def _job_ends(self) -> tuple[str, ...]:
+        """A trade's word and a space, the end of the words before "at"/"for" that name an
+        employer ("a cashier at Market Basket", "driver for Coastline"), for str.endswith."""
+        return tuple(sorted(" " + j + " " for j in self._job_nouns))
+
+    @cached_property
     def _denominations(self) -> frozenset[str]:
         return frozenset(w.lower() for w in self.lists.get("denominations", ()))
 
@@ -515,6 +526,30 @@ class OrgDetector(Detector):
             out[key] = (share is None or share >= 0.5) and not lex.is_city(key) and key not in abbrev \
                 and not lex.is_medical(key)
         return out
+
+    def _everyday(self, w: str) -> bool:
+        """A word seldom capitalized that is no listed name or town ("Device", "Wound")."""
+        lex = self.lex
+        if w.endswith(("'s", "’s", "s'", "s’")):
+            return False  # "Children's Clinic": a possessive names whose it is
+        share = lex.capitalized_share(w)
+        return share is not None and share <= 0.2 and not (
+            lex.is_first_name(w) or lex.is_surname(w) or lex.is_city(w))
+
+    def _opening_verb(self, text: str, tok: tuple[int, int, str]) -> bool:
+        """The first word of a sentence or a line that is an everyday word seldom capitalized and
+        no name or town ("Attends", "Member", "Resides"): capitalized only for where it stands."""
+        s, _, w = tok
+        before = text[max(0, s - 3):s].rstrip(" \t")
+        if before and before[-1] not in ".!?:;\n" and s - 3 > 0:
+            return False
+        if not w[:1].isupper() or not w[1:].islower():
+            return False
+        lex = self.lex
+        if lex.is_first_name(w) or lex.is_surname(w) or lex.is_city(w) or w.lower() in self._generic_joiners:
+            return False
+        share = lex.capitalized_share(w)
+        return share is not None and share < 0.15
 
     def _plain_words(self, words: list[str], clinical: bool = False) -> bool:
         """Words that name no one: each a generic or medical word or an everyday word hardly ever
@@ -700,10 +735,23 @@ class OrgDetector(Detector):
             m = _STATE_GENERAL.search(text, max(0, g.start() - 24), g.end())
             if m is None:
                 continue
-            if lex.is_state(m.group("st")) or lex.is_state(m.group("st").rstrip(".") + "."):
+            if lex.is_state(m.group("st")) or lex.is_state(m.group("st").rstrip(".") + ".") \
+                    or self._town_general(text, m.group("st"), m.end()):
                 out.append(Candidate(m.start(), self._poss(text, m.end()), "hospital", r["state_general"],
                                      self.name, "context:state_general"))
         return out
+
+    def _town_general(self, text: str, town: str, end: int) -> bool:
+        """"Rockingham General", "Lowell General": a listed town (no everyday word) before
+        "General", no department's word after it ("General Surgery")."""
+        lex = self.lex
+        if not lex.is_city(town) or lex.is_medical(town):
+            return False
+        share = lex.capitalized_share(town.split()[-1])
+        if share is not None and share < 0.5:
+            return False  # "Dollar General"? no town; "Union General" an everyday word
+        nxt = _GENERAL_NEXT.match(text, end)
+        return nxt is None
 
     def _state_universities(self, text: str, out: list[Candidate]) -> None:
         """"UMass Amherst", "UConn", "UMass Memorial": "U" before a state's short name is its
@@ -859,10 +907,11 @@ class OrgDetector(Detector):
             head = text[max(0, a.start() - 24):a.start() + 1].lower()
             if cue in ("for", "by", "with"):
                 # "works for Raytheon", "employed by Fidelity": an employer, not a clinician
-                if not head.endswith(_EMPLOY_VERBS):
+                if not (head.endswith(_EMPLOY_VERBS) or cue == "for" and head.endswith(self._job_ends)):
                     continue
                 why, like = "context:employer", r["employer"]
-            elif head.endswith(_EMPLOY_VERBS):
+            elif head.endswith(_EMPLOY_VERBS) or cue == "at" and head.endswith(self._job_ends):
+                # also a trade before "at"/"for": "a cashier at Market Basket", "driver for Uber"
                 why, like = "context:employer", r["employer"]
             elif head.endswith(_CARE_VERBS):
                 if cue == "to" and "transfer" in head:
@@ -1099,6 +1148,8 @@ class OrgDetector(Detector):
                 continue  # read only after a cue or on a signature's line: no walk back without one
             if kind != "town" and _HEAD_HEADING.match(text, e):
                 continue  # "Brief Hospital Course:": a heading, no name
+            if hs > 0 and text[hs - 1] == "-":
+                continue  # "IN-CLINIC", "post-hospital": a hyphened word, no name before the head
             if kind == "company" and (text[e:e + 1] == ":" or _CLASS_AFTER.match(text, e)):
                 continue  # a field's label ("Insurance: Medicare") or a class ("Grade Group 2"), no name
             # walk back over the words before the head, on the same line
@@ -1142,6 +1193,10 @@ class OrgDetector(Detector):
                     break  # "South Shore Rehab", "North Shore Medical": a region's name
                 k += 1
             name = name[k:]
+            if len(name) >= 2 and self._opening_verb(text, name[0]):
+                name = name[1:]  # "Attends Lakeview Middle School", "Member of St. Brendan's Parish"
+                while name and name[0][2] in _JOINERS:
+                    name = name[1:]
             if kind == "worship":
                 # "Twelfth Baptist Church", "St. Columbkille Parish"; "the Catholic Church" names no one
                 denom = self._denominations
@@ -1164,6 +1219,9 @@ class OrgDetector(Detector):
             if name and kind == "facility" and head not in _HOSPITAL_HEADS \
                     and self._plain_words([w[2] for w in words_all], clinical=True):
                 continue  # "Heart Failure Clinic", "Weight Loss Center": a department
+            if len(name) == 1 and kind == "facility" and head in _DEPARTMENT_HEADS and len(words_all) == 1 \
+                    and self._everyday(name[0][2]):
+                continue  # "Device Clinic", "Wound Clinic", "Memory Center": a department
             if not name:
                 # "General Hospital", "County Medical Center": institution words with a hospital
                 # head name one place; a department ("Emergency Department") has no such head
@@ -1214,7 +1272,12 @@ class OrgDetector(Detector):
                     continue  # "Appreciate Cardiology recs", "Advanced Dermatology" without a cue
                 if len(name) == 1 and lex.is_state(name[0][2]):
                     continue  # "at Texas Medical": a state's, the location detector's
-                out.append(Candidate(name[0][0], self._poss(text, e), "organization", r["practice"], self.name,
+                end = self._poss(text, e)
+                amp = _AMP_WORD.match(text, end)
+                if amp and (amp.group(1) in self._practice_heads
+                            or amp.group(1).lower().endswith(("ology", "iatry", "iatrics", "surgery"))):
+                    end = amp.end()  # "Cascadia Oncology & Hematology": a second specialty
+                out.append(Candidate(name[0][0], end, "organization", r["practice"], self.name,
                                      "context:practice"))
                 continue
             if kind == "town" and _ACRONYM.fullmatch(name[-1][2]) and name[-1][2] not in self._acronyms \
@@ -1437,8 +1500,11 @@ class OrgDetector(Detector):
                         or len(words) == 1 and len(words[0]) <= 4 and words[0].isupper():
                     continue  # "Agency: none", "Facility: TBD"
                 shares = [lex.capitalized_share(w) for w in words if w.lower() not in _JOINERS]
-                if any(x is not None and x < 0.5 for x in shares):
+                low_share = [x is not None and x < 0.5 for x in shares]
+                if low_share and (all(low_share) or label in self._weak_place_labels and any(low_share)):
                     continue  # everyday words: "Facility: Pending", "Agency: Same as before"
+                if " ".join(words).lower() in self._public_programs or words[0].lower() in self._public_programs:
+                    continue  # "Insurer: Medicare", "Carrier: MassHealth Standard"
             else:
                 continue
             core = [w for w in name if w.lower() not in _JOINERS]
@@ -1458,6 +1524,17 @@ class OrgDetector(Detector):
                 or any(x in tail for x in ("rehab", "hospital", "medical center")) else "organization"
             out.append(Candidate(toks[0][0], toks[-1][1], ent, self.rules["field_org"], self.name,
                                  "context:field_org"))
+
+    @cached_property
+    def _weak_place_labels(self) -> frozenset[str]:
+        """The place labels of session 5 and before, read with the older, stricter test."""
+        return self._place_labels - frozenset(("employer", "insurer", "carrier", "wc carrier", "insurance carrier",
+                                               "payer", "payor", "supplier", "dme supplier", "dme vendor",
+                                               "dme company", "vendor", "company"))
+
+    @cached_property
+    def _public_programs(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.lists.get("public_programs", ()))
 
     @cached_property
     def _place_labels(self) -> frozenset[str]:
@@ -1633,7 +1710,8 @@ class OrgDetector(Detector):
                                  "context:caseless_initials"))
         for m in _LOW_STATE_GENERAL.finditer(text) if " general" in text else ():
             st = m.group("st")
-            if lex.is_state(st.title()) or lex.is_state(st.rstrip(".").title() + "."):
+            if lex.is_state(st.title()) or lex.is_state(st.rstrip(".").title() + ".") \
+                    or self._town_general(text, st.title(), m.end()):
                 out.append(Candidate(m.start("st"), self._poss(text, m.end()), "hospital", r["state_general"],
                                      self.name, "context:state_general"))
         company = {h.lower() for h, kind in self._heads.items() if kind == "company" and " " not in h} \

@@ -1,0 +1,95 @@
+"""Session-6 rules for organizations, towns, identifiers and dates in letters, forms and nursing
+notes (fictitious passages written for these tests; no real person). Table-driven: each rule
+has positives (the identifier must be flagged whole) and jargon twins (nothing flagged)."""
+import pytest
+
+from scrub.engine import Scrubber
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return Scrubber(spacy=False)
+
+
+def spans(engine, text, entities=None):
+    return [(f.start, f.end, f.entity) for f in engine.detect(text)
+            if not f.protected and (entities is None or f.entity in entities)]
+
+
+def covered(text, span, got):
+    s = text.index(span)
+    e = s + len(span)
+    return any(a <= s and e <= b for a, b, _ in got) or \
+        all(any(a <= i < b for a, b, _ in got) for i in range(s, e) if not text[i].isspace())
+
+
+FLAGGED = [
+    # a trade before "at"/"for" names an employer
+    ("Works as a line cook at Brambleton Oyster House most nights.", "Brambleton"),
+    ("She is a teacher at Quillfield Academy and coaches track.", "Quillfield Academy"),
+    ("Husband is a driver for Tessaro Freight, gone Mon-Fri.", "Tessaro Freight"),
+    # an everyday verb opening the sentence is no part of the name
+    ("Attends Hollowmere Middle School, 6th grade, IEP in place.", "Hollowmere Middle School"),
+    # kind words: a dialysis unit, a school system, an alliance, a court, a practice's two specialties
+    ("Outpatient HD at Pell Brook Dialysis TTS 0630.", "Pell Brook Dialysis"),
+    ("Mother is a para in the Westerly Falls Public Schools.", "Westerly Falls Public Schools"),
+    ("IEP meeting with Carrowmore School District on Friday.", "Carrowmore School District"),
+    ("Care coordinator from Juniper Bay Care Alliance called.", "Juniper Bay Care Alliance"),
+    ("Hearing at Kettle County Probate and Family Court next month.", "Kettle County Probate and Family Court"),
+    ("Letter sent to Dunmore County Superior Court re: jury duty.", "Dunmore County Superior Court"),
+    ("F/u with Ostrava Oncology & Hematology in 3 wks.", "Ostrava Oncology & Hematology"),
+    ("PT 2x/wk at Greywater Physical Therapy, Tues/Thurs.", "Greywater Physical Therapy"),
+    # a firm's field on a form
+    ("Employer: Ravensholt Box Works, Plant 2\nShift: nights", "Ravensholt Box Works"),
+    ("Employer: Vantreight Carpet Mills\nJob: loom operator", "Vantreight Carpet Mills"),
+    ("WC carrier: Tallgrass Mutual   Claim #: WC-22-8841", "Tallgrass Mutual"),
+    ("Insurer: Pinecrest Mutual Life - claim pending", "Pinecrest Mutual Life"),
+    # a town in parentheses after a facility's name, or a town and a state
+    ("Transferred from St. Odile Medical Center (Millbury) on 3/2.", "Millbury"),
+    ("Came from Larkspur Rehab (Conneaut, OH) yesterday.", "Conneaut, OH"),
+    # a listed town before "General": the town's hospital
+    ("Outside films from Lowell General reviewed.", "Lowell General"),
+    # identifiers: one capital before spaced digit groups, a docket, a qualified label, a plan's group
+    ("Driver license no.: K 310 552 907 114", "K 310 552 907 114"),
+    ("In re: Guardianship - Docket No. PR24G0117QD", "PR24G0117QD"),
+    ("MRN (LGH): 00-778-1203    DOB on file", "00-778-1203"),
+    ("Member ID: 88120044177   Group: KQTR-07", "KQTR-07"),
+    # a month/day after "for" that is no share of a week, month or year
+    ("Surgery scheduled for 12/3, pre-op labs ordered.", "12/3"),
+    ("Bed offered for 11/9, pending insurance auth.", "11/9"),
+]
+
+
+@pytest.mark.parametrize("text,span", FLAGGED)
+def test_flagged(engine, text, span):
+    got = spans(engine, text)
+    assert covered(text, span, got), f"{span!r} not flagged: {[text[a:b] for a, b, _ in got]}"
+
+
+NOT_FLAGGED = [
+    # departments, services and public programs (no organization or location)
+    ("Device Clinic / Cardiac Rhythm Management\nIN-CLINIC INTERROGATION REPORT", ("organization", "hospital")),
+    ("F/u Wound Clinic 1 wk; Memory Center eval pending.", ("organization", "hospital")),
+    ("Peritoneal Dialysis nurse to teach. Home Dialysis training Tues.", ("organization", "hospital")),
+    ("Family Court hearing next week per SW. The Commission met.", ("organization", "hospital")),
+    ("Referred to Outpatient Physical Therapy. Speech Therapy eval today.", ("organization", "hospital")),
+    ("Insurer: Medicare\nEmployer: Retired\nCompany: N/A\nPharmacy: Pending", ("organization", "hospital")),
+    ("Consulted General Surgery. Surgeon General warning on pack.", ("organization", "hospital")),
+    # parentheses that hold no town, a town that is an everyday word
+    ("Lasix (Furosemide) 40 mg. Vancomycin (Vanco) trough. Center (Main) entrance.", ("city", "location")),
+    # group labels that are no plan's number; fractions and durations after "for"
+    ("Group: 3 patients seen. Group B strep positive. Group: A", None),
+    ("Takes 1/2 tab for 5/7. Off work for 2/52. Ate for 2/3 of meals.", ("date",)),
+]
+
+
+@pytest.mark.parametrize("text,entities", NOT_FLAGGED)
+def test_not_flagged(engine, text, entities):
+    got = spans(engine, text, entities)
+    assert not got, [text[a:b] for a, b, _ in got]
+
+
+def test_paren_town_linear(engine):
+    # many parentheses and capitals stay cheap and find nothing
+    text = "Aa (Bb) " * 20000
+    assert not spans(engine, text, ("city",))
