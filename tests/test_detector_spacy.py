@@ -168,3 +168,41 @@ def test_one_word_person_followed_by_a_term_is_no_name(det, text, word, term):
     title, a kin word or an address comes before it."""
     s = text.index(word)
     assert det._term_alone(text, s, s + len(word)) is term
+
+
+# a span no word list knows is kept at the detector's likelihood only with support around it
+CORROBORATED = [
+    ("Daughter Ngozi-Achterberg called at 1400.", "Ngozi-Achterberg"),  # kin word before
+    ("Seen by Dr. Qvortrup-Ilesanmi this am.", "Qvortrup-Ilesanmi"),  # title before
+    ("PCT: Xhemajli\nRN: on file", "Xhemajli"),  # a field's label before
+    ("Signed, Tzvetanka Brzezinski-Odum, MD", "Tzvetanka Brzezinski-Odum"),  # degree after
+    ("Plan reviewed with D. Okwuosa-Lindqvist.", "D. Okwuosa-Lindqvist"),  # an initial with it
+    ("Her brother lives in the Azores now.", "Azores"),  # where someone lives
+    ("Pt moved from Xochimilco last year.", "Xochimilco"),
+    ("Wife Margarethe at bedside.", "Margarethe"),  # a listed first name
+]
+UNCORROBORATED = [
+    ("Precedex off since 0600, MAP 70s.", "Precedex"),
+    ("Vasopressin weaned; Levophed off.", "Levophed"),
+    ("Neuro Step-down Nursing Note 0700", "Neuro Step-down"),
+    ("Tolerating Nepro at goal.", "Nepro"),
+]
+
+
+@pytest.mark.parametrize("text,span", CORROBORATED)
+def test_unlisted_span_with_support_is_corroborated(det, text, span):
+    s = text.index(span)
+    assert det._corroborated(text, s, s + len(span))
+
+
+@pytest.mark.parametrize("text,span", UNCORROBORATED)
+def test_unlisted_span_alone_is_not_corroborated(det, text, span):
+    s = text.index(span)
+    assert not det._corroborated(text, s, s + len(span))
+
+
+def test_uncorroborated_spans_stay_below_the_default_threshold(det):
+    text = "Neo off since 0600. Tolerating Nepro at goal. Daughter Ngozi-Achterberg called."
+    for c in det.detect(Document(text)):
+        if c.entity in ("name", "place") and not det._corroborated(text, c.start, c.end):
+            assert c.likelihood < 0.7, text[c.start:c.end]

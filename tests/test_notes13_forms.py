@@ -28,6 +28,7 @@ FLAGGED = [
     ("Works as a line cook at Brambleton Oyster House most nights.", "Brambleton"),
     ("She is a teacher at Quillfield Academy and coaches track.", "Quillfield Academy"),
     ("Husband is a driver for Tessaro Freight, gone Mon-Fri.", "Tessaro Freight"),
+    ("Drives the night route for Corlander Freight, home by 6.", "Corlander Freight"),
     # an everyday verb opening the sentence is no part of the name
     ("Attends Hollowmere Middle School, 6th grade, IEP in place.", "Hollowmere Middle School"),
     # kind words: a dialysis unit, a school system, an alliance, a court, a practice's two specialties
