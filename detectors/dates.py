@@ -1094,7 +1094,7 @@ def _clean_md(text: str, c: Candidate) -> bool:
     a, b = (int(x) for x in _numbers(text[c.start:c.end])[:2])  # the span may hold a time too
     if (a, b) in _PLAIN_FRACTIONS or a == b:
         return False
-    if b == 5 and (_strength_list(text, c.start) or _GRADE_NEXT.match(text, c.end)):
+    if b == 5 and (_strength_list(text, c.start) or _GRADE_NEXT.match(text, c.end) or _SIDE_AFTER.match(text, c.end)):
         return False  # ("APB 4/5 R, 5/5 L": a list of strength grades)
     r = _READING_BEFORE.search(text, max(0, c.start - 16), c.start)
     if r and 13 <= b <= 31 and 1 <= a <= 12 and _STUDY_BEFORE.search(text, max(0, c.start - 16), c.start):
@@ -1111,6 +1111,8 @@ _DURATION_WORDS = frozenset({"for", "in", "over", "within", "past"})
 _DURATION_PARTS = frozenset({7, 12, 24, 52})
 _OF_AFTER = regex.compile(r"[ \t]*(?:of|x|times)\b", regex.IGNORECASE)
 
+#: a side after a grade out of 5: "empty can 4/5 R", "4/5 (L)", "5/5 bilat"
+_SIDE_AFTER = regex.compile(r"[ \t]*(?:\(?[RL]\)?(?![\w/])|(?i:bilat(?:erally)?|b/l|rue|lue|rle|lle|bue|ble)\b)")
 #: another strength grade a few characters on: "4/5 R, 5/5 L"
 _GRADE_NEXT = regex.compile(r"[^\n\d]{0,12}?\d[+-]?/5(?!\d)")
 #: a study or an exam right before a month/day: "ROP exam 10/26", "repeat echo 3/17"

@@ -48,7 +48,7 @@ dystrophy anomaly malformation bag stockings hose drain needle forceps position 
 staging grade method technique formula equation index curve line duct canal gland body bodies
 granules nodule nodules dx dz disorder contracture neuroma neuralgia aneurysm hernia cyst diverticulum
 phenomenon effect virus infection agar stain staining solution cocktail regimen protocol
-drains tubes catheters needles
+drains tubes catheters needles lens lenses
 """.split())
 #: words heading an organization or place: a listed name right before one is part of a phrase
 ORG_HEADS = frozenset("""
@@ -66,7 +66,7 @@ marines marine corps guard veterans
 CLINICAL_EPONYMS = frozenset("""
 holter doppler posey hoyer stryker bovie shiley bivona passy-muir zoll penrose alaris
 foley braden glasgow apgar kernig brudzinski babinski romberg trendelenburg jackson-pratt hemovac
-swan-ganz hickman groshong dobhoff kerlix coban tegaderm steri-strips glucerna wong-baker flacc
+swan swan-ganz hickman groshong dobhoff kerlix coban tegaderm steri-strips glucerna wong-baker flacc
 rass cam-icu gcs nihss barthel karnofsky ecog lachman mcmurray phalen tinel finkelstein mcburney
 rovsing psoas obturator grey-turner chvostek trousseau kussmaul cheyne-stokes korotkoff snellen
 rinne valsalva heimlich dubowitz mallampati cormack-lehane yankauer pleur-evac ambu venturi pyxis
@@ -89,7 +89,7 @@ dictated transcribed cc re dear sincerely regards thanks thank yours cordially a
 resident fellow nurse doctor physician provider service team unit floor room bed ok yes no
 am pm the a an and or of in on at to for with by from as is was be mother father son daughter
 wife husband sister brother christmas easter thanksgiving halloween hanukkah ramadan passover
-kwanzaa tel tele fax phone cell mobile pager beeper
+kwanzaa tel tele fax phone cell mobile pager beeper medicaid medicare masshealth medi-cal tricare
 senna colace percocet vicodin kcl riss ssi nph miralax
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
 #: English function words (closed classes): capitalized only at a sentence start, never a name
@@ -170,6 +170,10 @@ _FIELD_LABELS = frozenset({"DOB", "MRN", "SSN", "DOS", "DOA", "DOD", "MR", "ACCT
                            "ROOM", "BED", "PCP", "TEL", "PH", "FAX", "ADM", "MRN#", "DOB:", "CSN", "FIN"})
 #: the dashes that open a staff sign-off at a line's start ("--TMcCarthy, PT", "-JSmith RN")
 _SIGNOFF_DASH = frozenset("-–—~")
+#: capitals after a sign-off's dashes that are words, not initials ("--OK", "--END")
+_SIGNOFF_WORDS = frozenset({"OK", "NO", "SO", "HI", "YES", "END", "AND", "THE", "ALL", "PER", "VIA", "OR", "ER",
+                            "ED", "IV", "PO", "GI", "GU", "IM", "SQ", "PR", "NG", "OG", "CT", "US", "BP", "HR",
+                            "RR", "UA", "DC", "MD", "RN", "NP", "PA", "PT", "OT", "RT", "SW", "CM", "TO", "AT"})
 
 
 @dataclass(frozen=True)
@@ -822,8 +826,9 @@ class NameDetector(Detector):
         for size, phrase, strength in cands:  # longest phrase first, strong before weak
             if size <= len(words):
                 got = " ".join(words[-size:]).lstrip("([{\"'")
-                if got == phrase or got.rstrip(".") == phrase:
-                    return strength
+                if got == phrase or got.rstrip(".") == phrase and (
+                        len(phrase) <= 3 or phrase in self.titles or phrase in _DOTTED_CONTEXT):
+                    return strength  # "pt.", "Dr.", "dtr."; "daughter." ends a sentence
         return None
 
     def _kin_name(self, word: str) -> bool:
@@ -1001,6 +1006,8 @@ class NameDetector(Detector):
                 return None  # "NYHA IV", "CCS III": a class, no name with a suffix
             if start_pos and text[start_pos - 1] == "/" and ctx != "strong":
                 return None  # "O+/Ab neg": a pair of abbreviations
+            if ctx != "strong" and (_SIGN_AFTER_RE.match(text, names[0].end) or _CLASS_AFTER_RE.match(text, names[0].end)):
+                return None  # "Neer +, Hawkins +": an exam sign; "Marsh 3b": a class
             if ctx != "strong" and _SCORE_LIST_BEFORE_RE.search(text, max(0, start_pos - 6), start_pos) \
                     and _SMALL_NUMBER_AFTER_RE.match(text, names[0].end):
                 return None  # "Hunt-Hess 3, Fisher 3": a list of grades
@@ -1012,6 +1019,13 @@ class NameDetector(Detector):
             only = names[0]
             if only.initial or (ctx != "strong" and only.info is not None and not only.info.listed):
                 return None  # a lone unlisted word needs a context announcing a name
+        if title is None and len(names) == 2 and ctx != "strong":
+            a, b = names
+            if b.initial and not b.period and b.word in ("R", "L") and a.info is not None and a.info.eponym:
+                return None  # "Hickman R chest": a device and its side
+            if b.word.lower() in DEMONYMS and self._sentence_initial(text, start_pos) \
+                    and not self.lex.is_first_name(a.word) and (self.lex.capitalized_share(a.word) or 1.0) <= 0.05:
+                return None  # "Speaks English/Russian": a verb and a language
         if self._eponym(text, last) and ctx != "strong":
             return None
         if len(names) == 1 and last.info is not None and last.info.eponym and _DEVICE_ACT_RE.match(text, last.end):
@@ -1427,9 +1441,14 @@ class NameDetector(Detector):
             if low in creds or ini.upper() in INITIAL_STOP:
                 continue
             i = self.info(ini)
-            if i.listed and not (ini.isupper() or len(ini) == 3):
-                continue  # "-- al": a word or a name, no initials
-            if low in FUNCTION_WORDS or (cred is None and (
+            if i.listed and not (ini.isupper() or len(ini) == 3) and cred is None:
+                continue  # "-- al": a word or a name, no initials ("-lb rn" has its credential)
+            strong = ini.isupper() and len(ini) == 2 and len(dash) >= 2 and ini not in _SIGNOFF_WORDS \
+                and ini not in _SERVICE_ABBREV  # "--MY", "--JK": two capitals after a double dash
+            if not strong and text[text.rfind("\n", 0, m.start()) + 1:m.start()].strip():
+                continue  # after a sentence on the same line, only two capitals sign off
+            if low in FUNCTION_WORDS and not strong or (cred is None and (
+                    i.medical or i.medword or i.drug) or cred is None and not strong and (
                     (i.common and (i.word_band or 0) <= 1) or i.medical or i.medword or i.drug)):
                 continue  # "-- ok", "-- end"
             out.append(Candidate(m.start(2), m.end(2), "name", like, self.name, why))
@@ -1465,6 +1484,13 @@ _DEVICE_ACT_RE = regex.compile(r"(?i:[ \t]*+(?:d/?c\b|dc'?d\b|removed|placed|ins
 _CTX_TRAIL = frozenset(" \t:#-'\"‘“(")  # what may stand between a context word and the name
 _ROMAN_AFTER_RE = re.compile(r"[ \t]*,?[ \t]*(?:II|III|IV)\b")
 _AFTER_NUMBER_RE = re.compile(r"\d[ \t]*\Z")
+#: context words that may be written with a period and still lead a name ("Prof.", "Rev.")
+_DOTTED_CONTEXT = frozenset({"prof", "rev", "miss", "mister", "doctor", "sister", "dtr", "sra", "srta",
+                             "mme", "mlle", "dame", "madam", "attn", "aka"})
+#: a sign's result right after one word: "Hawkins +", "Hawkins (+)", "Tinel (-)"
+_SIGN_AFTER_RE = re.compile(r"[ \t]*(?:\(\s*[+-]\s*\)|[+-](?=[ \t]*(?:[,;.)/]|$)))", re.MULTILINE)
+#: a class with a letter after one word: "Marsh 3b", "Forrest IIa"
+_CLASS_AFTER_RE = re.compile(r"[ \t]+(?:\d[a-c]|I{1,3}[ab]|IV[ab])(?![\w/-])")
 _SIGN_BEFORE_RE = re.compile(r"(?<![\w])(?:neg|pos|negative|positive|no|without|w/o|\(\+\)|\(-\))[ \t]*\Z",
                              re.IGNORECASE)
 #: a negation right before a capitalized phrase: "NO FRANK BLOOD", "no Jacksonian march"
@@ -1532,7 +1558,7 @@ _DIGIT_NEXT_RE = re.compile(r"[ \t]*\d")
 #: a sign-off line: dashes, two or three letters, maybe a credential ("-- mbd", "--KLM, CNM")
 #: or an initial glued by its period to a surname ("-- k.dasilva rn"); or initials before a pager
 #: ("PV / pager 617-555-0100", dashes optional there)
-_SIGNOFF_RE = re.compile(r"^[ \t]*(-{1,3}|~{1,2}|–|—)?[ \t]*(?:([A-Za-z]{2,3})|([A-Za-z])\.[ \t]?([A-Za-z][a-z'’]+(?:-[A-Za-z][a-z]+)?))"
+_SIGNOFF_RE = re.compile(r"(?:^[ \t]*|(?<=[.!?])[ \t]+(?=[-~–—]))(-{1,3}|~{1,2}|–|—)?[ \t]*(?:([A-Za-z]{2,3})|([A-Za-z])\.[ \t]?([A-Za-z][a-z'’]+(?:-[A-Za-z][a-z]+)?))"
                          r"(?:[ \t]*,?[ \t]+([A-Za-z][A-Za-z.-]{1,6}))?"
                          r"(?:[ \t]*/[ \t]*(pager|pgr|beeper|bpr)\b[ \t.:#]*\(?\d[\d() .-]{3,16})?[ \t]*$",
                          re.MULTILINE | re.IGNORECASE)

@@ -195,6 +195,8 @@ _LOW_EMPLOY = re.compile(r"(?<![\w-])(works?|worked|working|employed|employee|re
 #: a signature's credential at the end of the line before a practice's name ("Ana Ruiz, MD")
 _CREDENTIAL_END = re.compile(r",[ \t]*(?:M\.?D|D\.?O|N\.?P|FNP(?:-BC)?|ANP|PA-C|PA|R\.?N|DNP|Ph\.?D|MPH|"
                              r"LICSW|LCSW|MSW|FACP|FACC|FAAP|MBBS)\.?[ \t]*$")
+#: a line that is a clinician's name after "Dr." (an addressee: "Dr. Ana Ruiz" then her practice)
+_DR_LINE = re.compile(r"[ \t]*(?:Dr\.?|Doctor)[ \t]+[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){0,3}[ \t,]*$")
 #: a word after a facility's head that makes it a heading or an adjective ("Brief Hospital Course:",
 #: "Hospital Acquired"), no name
 _HEAD_HEADING = re.compile(r"[ \t]+(?:course|acquired)(?![\w'’-])", re.I)
@@ -1761,7 +1763,7 @@ class OrgDetector(Detector):
         if nl <= 0 or text[e:text.find("\n", e) if "\n" in text[e:e + 80] else e + 80].strip(" \t,"):
             return False
         prev = text.rfind("\n", 0, nl) + 1
-        return _CREDENTIAL_END.search(text, prev, nl) is not None
+        return _CREDENTIAL_END.search(text, prev, nl) is not None or _DR_LINE.match(text, prev, nl) is not None
 
     def _short_forms(self, text: str, name: list[tuple[int, int, str]], head_start: int, ent: str,
                      out: list[Candidate], done: set[str]) -> None:

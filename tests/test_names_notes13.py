@@ -1,0 +1,76 @@
+"""Session-6 rules of the names detector (fictitious passages written for these tests; no real
+person). Table-driven: names that must be flagged, and clinical jargon twins that must not."""
+import pytest
+
+from scrub.engine import Scrubber
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return Scrubber(spacy=False)
+
+
+def names(engine, text):
+    return [(f.start, f.end) for f in engine.detect(text)
+            if not f.protected and f.entity in ("name", "full_name", "first_name", "last_name", "nick_name")]
+
+
+def covered(text, span, got):
+    s = text.index(span)
+    e = s + len(span)
+    return all(any(a <= i < b for a, b in got) for i in range(s, e) if text[i].isalnum())
+
+
+FLAGGED = [
+    # a court's or an employer's form: "The Honorable", "Judge", "Employee:", "Caller:"
+    ("The Honorable Quintessa Ibekwe-Marchetti\nKettle County Probate Court", "Quintessa Ibekwe-Marchetti"),
+    ("Judge Tamsin Okonjo presiding; hearing continued.", "Tamsin Okonjo"),
+    ('Employee: Baraka "Benny" Oyelowo    Emp ID: 40-1177', 'Baraka "Benny" Oyelowo'),
+    ("Caller: Fenwick Adeyemi-Stroud (son), wants update.", "Fenwick Adeyemi-Stroud"),
+    # two capitals signing off after a double dash at the end of a sentence, or with a credential
+    ("Pump teaching done, will call back. Thank you! --QV", "QV"),
+    ("Resting comfortably. Plan as above. --JK", "JK"),
+    ("vss, voiding, ambulating.\n-tb rn", "tb"),
+    # a kin word keeps its name; a title too, for device-like surnames
+    ("Wife Hawkins called for update.", "Hawkins"),
+    ("Dr. Swan aware of K 3.1.", "Swan"),
+]
+
+
+@pytest.mark.parametrize("text,span", FLAGGED)
+def test_flagged(engine, text, span):
+    got = names(engine, text)
+    assert covered(text, span, got), f"{span!r} not flagged: {[text[a:b] for a, b in got]}"
+
+
+NOT_FLAGGED = [
+    # exam signs with their result, classes with a letter
+    "Neer +, Hawkins +, empty can 4/5 R; Speed (-).",
+    "Tinel (-) at wrist, Phalen (+) at 45 s.",
+    "Duodenal bx x 6: Marsh 3b villous atrophy.",
+    # devices: the catheter alone, with its side, the lens
+    "CI 2.4-2.8 by Swan, PAD 16-20. Swan d/c'd at 1400.",
+    "Skin: Hickman R chest, dsg changed, site clean.",
+    "Irrigated 1 L NS w/ Morgan lens after proparacaine.",
+    # public insurance programs, a language after a verb opening a sentence
+    "Pt's Medicaid ID verified; Medicare A/B on file.",
+    "Lives alone w/ daughter nearby. Speaks English/Russian - no interpreter needed.",
+    # a kin word ending a sentence is no context for the next one
+    "Met w/ daughter. Speaks Spanish. Plan reviewed.",
+    # words after a sentence, not initials; a service's abbreviation
+    "Meds given. --ICU\n",
+    "Plan: d/c tomorrow. --OK",
+    "Done. --RN",
+    "Vitals stable. --AB and more words on the same line.",
+]
+
+
+@pytest.mark.parametrize("text", NOT_FLAGGED)
+def test_jargon_unflagged(engine, text):
+    got = names(engine, text)
+    assert not got, [text[a:b] for a, b in got]
+
+
+def test_strength_grade_with_side_is_no_date(engine):
+    text = "Supraspinatus 4/5 R, empty can 4/5 (L); grip 5/5 bilat."
+    assert not [f for f in engine.detect(text) if f.entity == "date"]
