@@ -1015,6 +1015,10 @@ class NameDetector(Detector):
                 return None  # "Greek-speaking", "Parkinson-like": an adjective
         if title is None and _FIRM_AMP_AFTER_RE.match(text, names[-1].end):
             return None  # "Pembleton & Sons Funeral Home": a firm's name (the orgs detector's)
+        if title is None and ctx != "strong":
+            firm = _FIRM_PAIR_AFTER_RE.match(text, names[-1].end)
+            if firm and (firm.group(1).lower() in ORG_HEADS or firm.group(1).lower().endswith(_PRACTICE_ENDS)):
+                return None  # "Kessler & Doyle Orthopaedics": two names before a practice's word
         if len(names) == 1:
             only = names[0]
             if only.initial or (ctx != "strong" and only.info is not None and not only.info.listed):
@@ -1487,6 +1491,9 @@ _AFTER_NUMBER_RE = re.compile(r"\d[ \t]*\Z")
 #: context words that may be written with a period and still lead a name ("Prof.", "Rev.")
 _DOTTED_CONTEXT = frozenset({"prof", "rev", "miss", "mister", "doctor", "sister", "dtr", "sra", "srta",
                              "mme", "mlle", "dame", "madam", "attn", "aka"})
+#: "& Doyle Orthopaedics", "and Lowe Associates": a second name and a firm's word after a surname
+_FIRM_PAIR_AFTER_RE = re.compile(r"[ \t]*(?:&|and)[ \t]+[A-Z][\w'’-]+[ \t]+([A-Z][a-z]+)\b")
+_PRACTICE_ENDS = ("ology", "iatry", "iatrics", "paedics", "pedics", "dentistry", "surgery", "law", "medicine")
 #: a sign's result right after one word: "Hawkins +", "Hawkins (+)", "Tinel (-)"
 _SIGN_AFTER_RE = re.compile(r"[ \t]*(?:\(\s*[+-]\s*\)|[+-](?=[ \t]*(?:[,;.)/]|$)))", re.MULTILINE)
 #: a class with a letter after one word: "Marsh 3b", "Forrest IIa"

@@ -79,6 +79,7 @@ class SpacyEntityDetector(Detector):
 
     def detect(self, doc: Document) -> list[Candidate]:
         out: list[Candidate] = []
+        clinical = None
         pieces = list(slices(doc.text))
         for (offset, _), sdoc in zip(pieces, self.nlp.pipe([p for _, p in pieces])):
             for ent in sdoc.ents:
@@ -104,14 +105,32 @@ class SpacyEntityDetector(Detector):
                         # address the address detector finds it
                         like = min(like, self.rules[ent.label_].else_likelihood or 0.5)
                     if ent.label_ in _UNLISTED_CHECKED and not self._corroborated(doc.text, s, e):
-                        like = min(like, self.UNCORROBORATED)
+                        if clinical is None:
+                            clinical = self._clinical(doc.text)
+                        if clinical:
+                            like = min(like, self.UNCORROBORATED)
                     out.append(Candidate(s, e, rule.entity, like, self.name, f"model:{ent.label_}"))
         return out
 
-    #: the likelihood of a person or a place that no list knows and no context supports: on
-    #: unseen notes such spans were wrong 20 times in 22 (drug, device and unit names, headings),
-    #: so they stay below the default threshold; lower the threshold to take them
+    #: the likelihood, in clinical text, of a person or a place that no list knows and no context
+    #: supports: on unseen notes such spans were wrong 20 times in 22 (drug, device and unit
+    #: names, headings), so they stay below the default threshold; lower it to take them
     UNCORROBORATED = 0.65
+
+    def _clinical(self, text: str) -> bool:
+        """Clinical text: two words or more of the medical lists (diseases, drugs, devices). The
+        model, trained on news and web text, reads clinical jargon as names and places; in
+        other text its unsupported entities are mostly right (foreign towns, people)."""
+        lex = self.lexicon
+        if lex is None:
+            return False
+        n = 0
+        for m in _LONG_WORD.finditer(text):
+            if lex.medical_kind(m.group()) is not None:
+                n += 1
+                if n >= 2:
+                    return True
+        return False
 
     def _corroborated(self, text: str, s: int, e: int) -> bool:
         """A person's or a place's span that a word list or its context supports: a word of it is
@@ -377,6 +396,7 @@ class SpacyEntityDetector(Detector):
 
 
 _HEADING_AFTER = re.compile(r"[ \t]*:")
+_LONG_WORD = re.compile(r"[A-Za-z][A-Za-z'-]{3,}")
 #: the spaCy labels whose spans must be corroborated (see SpacyEntityDetector._corroborated)
 _UNLISTED_CHECKED = frozenset({"PERSON", "GPE", "LOC", "FAC"})
 #: a field's label right before a span: "PCT: ", "Interpreter: ", "From: "

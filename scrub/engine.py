@@ -281,6 +281,34 @@ def _short_form(value: str, ordinary) -> str | None:
     return text
 
 
+_INITIAL_SKIP = frozenset({"and", "&", "of", "the", "at", "for", "on", "in", "de", "la"})
+
+
+def _initials(value: str) -> str | None:
+    """The initials of an organization's name of three to five capitalized words ("Kessler &
+    Doyle Orthopaedics" -> "KDO"); None for other shapes (a word in capitals, a hyphen, digits)."""
+    words = [w for w in value.split() if w.lower() not in _INITIAL_SKIP]
+    if not 3 <= len(words) <= 5:
+        return None
+    if not all(w[:1].isupper() and w[1:].replace("'", "").replace("’", "").isalpha()
+               and not w[1:].isupper() for w in words):
+        return None
+    return "".join(w[0] for w in words)
+
+
+@functools.lru_cache(maxsize=4096)
+def _clinical_abbreviation(acr: str) -> bool:
+    """An abbreviation the word lists know (a medical term or a common word: "CHF", "TCD",
+    "ICU", "CAT"), which initials posted from a name must not take over."""
+    try:
+        from .lexicon import Lexicon
+        lex = Lexicon.default()
+    except Exception:  # without the word lists, post no initials
+        return True
+    return lex.medical_kind(acr) is not None or lex.is_common_word(acr) or lex.is_state(acr) \
+        or lex.is_degree(acr) or lex.is_title(acr)
+
+
 #: a verb's number after an ordinary word posted as a name: "TEMP ROSE TO 38.3"
 _VERB_NUMBER = regex.compile(r"[ \t]+(?i:to|from|by)[ \t]+[~<>]?\d")
 
@@ -317,6 +345,10 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
                     # "Park Avenue Health Center" ... "Park Avenue accepted": the short form
                     # a note uses after naming a place in full, as written only
                     values[head] = u.entity + _AS_WRITTEN
+                acr = _initials(value)
+                if acr and acr not in values and not _clinical_abbreviation(acr):
+                    # "Kessler & Doyle Orthopaedics" ... "KDO chart #": its initials, as written
+                    values[acr] = u.entity + _AS_WRITTEN
     if not values:
         return []
     # str.find over a lower-cased copy: C speed, and no pattern to compile per document

@@ -206,3 +206,20 @@ def test_uncorroborated_spans_stay_below_the_default_threshold(det):
     for c in det.detect(Document(text)):
         if c.entity in ("name", "place") and not det._corroborated(text, c.start, c.end):
             assert c.likelihood < 0.7, text[c.start:c.end]
+
+
+@pytest.mark.parametrize("text,clinical", [
+    ("Levophed titrated; Precedex off; tolerating Nepro via Dobhoff. Lasix 40 mg IV given.", True),
+    ("Pt with pneumonia on vancomycin, afebrile.", True),
+    ("Yuki flew from Osaka to Lyon with her cousin Anselm last spring.", False),
+    ("Please send the invoice to Bartholomew at the Rotterdam office.", False),
+])
+def test_clinical_text_is_told_by_its_medical_words(det, text, clinical):
+    assert det._clinical(text) is clinical
+
+
+def test_unsupported_entities_keep_their_likelihood_outside_clinical_text(det):
+    # in prose with no medical words, spaCy's places and people need no list's support
+    text = "Yuki flew from Osaka to Lyon with her cousin Anselm last spring."
+    got = {text[c.start:c.end]: c.likelihood for c in det.detect(Document(text)) if c.entity in ("name", "place")}
+    assert got and all(v >= 0.7 for v in got.values()), got

@@ -55,6 +55,11 @@ FLAGGED = [
     ("In re: Guardianship - Docket No. PR24G0117QD", "PR24G0117QD"),
     ("MRN (LGH): 00-778-1203    DOB on file", "00-778-1203"),
     ("Member ID: 88120044177   Group: KQTR-07", "KQTR-07"),
+    # two surnames before a practice's word make a firm, and its initials are posted as written
+    ("Thank you for referring her to Marchetti & Quill Orthopaedics.\nMQO chart # 55120", "MQO"),
+    ("Thank you for referring her to Marchetti & Quill Orthopaedics.\nMQO chart # 55120",
+     "Marchetti & Quill Orthopaedics"),
+    ("Referred to Greater Tillman Food Bank; GTFB delivers Tuesdays.", "GTFB"),
     # a month/day after "for" that is no share of a week, month or year
     ("Surgery scheduled for 12/3, pre-op labs ordered.", "12/3"),
     ("Bed offered for 11/9, pending insurance auth.", "11/9"),
@@ -76,6 +81,8 @@ NOT_FLAGGED = [
     ("Referred to Outpatient Physical Therapy. Speech Therapy eval today.", ("organization", "hospital")),
     ("Insurer: Medicare\nEmployer: Retired\nCompany: N/A\nPharmacy: Pending", ("organization", "hospital")),
     ("Consulted General Surgery. Surgeon General warning on pack.", ("organization", "hospital")),
+    # initials of an organization that are a clinical abbreviation or a word are not posted
+    ("Seen at Cardiac Health Foundation in May. CHF stable, CAT scan done.", ("organization",)),
     # parentheses that hold no town, a town that is an everyday word
     ("Lasix (Furosemide) 40 mg. Vancomycin (Vanco) trough. Center (Main) entrance.", ("city", "location")),
     # group labels that are no plan's number; fractions and durations after "for"
