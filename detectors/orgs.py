@@ -93,8 +93,13 @@ _STATE_GENERAL = re.compile(r"(?<![\w'’-])(?P<st>[A-Z][a-z]+\.?(?: [A-Z][a-z]+
 _TRIGGER_WORDS = frozenset({"team", "Team", "TEAM", "squad", "Squad", "club", "Club", "CLUB", "league", "League",
                             "University", "UNIVERSITY", "College", "COLLEGE", "Institute", "School", "SCHOOL",
                             "Academy"})
+#: a coverage's rank, a capitalized name and its member number: "secondary Harvest Commonwealth, ID"
+_RANKED_INSURER = re.compile(
+    r"(?<![\w-])(?i:primary|secondary|tertiary|supplemental|supplement)(?:[ \t]+(?i:insurance|coverage|ins\.?|payer))?"
+    r"[ \t]*:?[ \t]+(?P<n>[A-Z][\w'’&.-]*(?:[ \t]+(?:&[ \t]+)?(?!(?i:member|policy|group|subscriber|id)\b)[A-Z][\w'’&.-]*){0,3})"
+    r"(?=[ \t]*[,(-]?[ \t]*(?i:id\b|member|policy|group|grp|subscriber|plan[ \t]*#|#))")
 #: heads after which one everyday word names a hospital's department ("Device Clinic")
-_DEPARTMENT_HEADS = frozenset({"Clinic", "Clinics", "Center", "Centre", "CLINIC", "CENTER"})
+_DEPARTMENT_HEADS = frozenset({"Clinic", "Clinics", "Center", "Centre", "CLINIC", "CENTER", "Health Plan"})
 _GENERAL_AT = re.compile(r" General(?!\w)")
 #: a department's or a trade's word after "General": "General Surgery", "general medicine"
 _GENERAL_NEXT = re.compile(r"[ \t]+(?i:surgery|surgical|medicine|medical|pediatrics|psychiatry|practice|"
@@ -733,6 +738,8 @@ class OrgDetector(Detector):
             self._caseless_hospitals(text, low_cms, out)
         if "U" in text:
             self._state_universities(text, out)
+        if "ary" in text or "upplement" in text:
+            self._ranked_insurers(text, out)
         for g in _GENERAL_AT.finditer(text):
             m = _STATE_GENERAL.search(text, max(0, g.start() - 24), g.end())
             if m is None:
@@ -742,6 +749,21 @@ class OrgDetector(Detector):
                 out.append(Candidate(m.start(), self._poss(text, m.end()), "hospital", r["state_general"],
                                      self.name, "context:state_general"))
         return out
+
+    def _ranked_insurers(self, text: str, out: list[Candidate]) -> None:
+        """"secondary Harvest Commonwealth, ID HCH661": a capitalized name after a coverage's rank
+        and before its member number; no public program ("primary Medicare, ID ...")."""
+        lex = self.lex
+        for m in _RANKED_INSURER.finditer(text):
+            words = m.group("n").split()
+            low = " ".join(words).lower()
+            if low in self._public_programs or words[0].lower() in self._public_programs:
+                continue
+            if all(w.lower().strip(".") in self._generic_joiners or (lex.capitalized_share(w) or 1.0) < 0.3
+                   for w in words):
+                continue  # "secondary Insurance, ID ...": everyday words, no insurer's name
+            out.append(Candidate(m.start("n"), m.end("n"), "organization", self.rules["field_org"], self.name,
+                                 "context:ranked_insurer"))
 
     def _town_general(self, text: str, town: str, end: int) -> bool:
         """"Rockingham General", "Lowell General": a listed town (no everyday word) before
@@ -1221,7 +1243,8 @@ class OrgDetector(Detector):
             if name and kind == "facility" and head not in _HOSPITAL_HEADS \
                     and self._plain_words([w[2] for w in words_all], clinical=True):
                 continue  # "Heart Failure Clinic", "Weight Loss Center": a department
-            if len(name) == 1 and kind == "facility" and head in _DEPARTMENT_HEADS and len(words_all) == 1 \
+            if len(name) == 1 and kind == "facility" and (
+                    head in _DEPARTMENT_HEADS or head == "Health" and text.startswith(" Plan", e)) and len(words_all) == 1 \
                     and self._everyday(name[0][2]):
                 continue  # "Device Clinic", "Wound Clinic", "Memory Center": a department
             if not name:

@@ -285,14 +285,17 @@ _INITIAL_SKIP = frozenset({"and", "&", "of", "the", "at", "for", "on", "in", "de
 
 
 def _initials(value: str) -> str | None:
-    """The initials of an organization's name of three to five capitalized words ("Kessler &
-    Doyle Orthopaedics" -> "KDO"); None for other shapes (a word in capitals, a hyphen, digits)."""
+    """The initials of an organization's name of three to five capitalized words, or words all in
+    capitals ("Kessler & Doyle Orthopaedics" -> "KDO"); None for other shapes (capitals mixed
+    with capitalized words, a hyphen, digits)."""
     words = [w for w in value.split() if w.lower() not in _INITIAL_SKIP]
     if not 3 <= len(words) <= 5:
         return None
-    if not all(w[:1].isupper() and w[1:].replace("'", "").replace("’", "").isalpha()
-               and not w[1:].isupper() for w in words):
+    if not all(w[:1].isupper() and w[1:].replace("'", "").replace("’", "").isalpha() for w in words):
         return None
+    if not (all(w.isupper() and len(w) > 1 for w in words) or not any(w[1:].isupper() for w in words)):
+        return None  # "VNA of Cape Cod": capitals and capitalized words mixed
+
     return "".join(w[0] for w in words)
 
 

@@ -60,6 +60,10 @@ FLAGGED = [
     ("Thank you for referring her to Marchetti & Quill Orthopaedics.\nMQO chart # 55120",
      "Marchetti & Quill Orthopaedics"),
     ("Referred to Greater Tillman Food Bank; GTFB delivers Tuesdays.", "GTFB"),
+    ("QUILLAN & RASK ORTHOPAEDICS\n12 Elm St\n\nRE: pt     QRO chart # 448203", "QRO"),
+    # an insurer named by its rank before its member number
+    ("Medicare (MBI on file); secondary Harvest Pellworth, ID HPW66120984", "Harvest Pellworth"),
+    ("Secondary: Wexley Mutual Health Member ID WX5520", "Wexley Mutual Health"),
     # a month/day after "for" that is no share of a week, month or year
     ("Surgery scheduled for 12/3, pre-op labs ordered.", "12/3"),
     ("Bed offered for 11/9, pending insurance auth.", "11/9"),
@@ -83,6 +87,9 @@ NOT_FLAGGED = [
     ("Consulted General Surgery. Surgeon General warning on pack.", ("organization", "hospital")),
     # initials of an organization that are a clinical abbreviation or a word are not posted
     ("Seen at Cardiac Health Foundation in May. CHF stable, CAT scan done.", ("organization",)),
+    ("Teacher to update his Individualized Health Plan and 504 plan.", ("organization", "hospital")),
+    ("Primary: Medicare, ID on card. Secondary Medicaid ID pending. Secondary survey neg, ID consult.",
+     ("organization",)),
     # parentheses that hold no town, a town that is an everyday word
     ("Lasix (Furosemide) 40 mg. Vancomycin (Vanco) trough. Center (Main) entrance.", ("city", "location")),
     # group labels that are no plan's number; fractions and durations after "for"
