@@ -40,6 +40,9 @@ FLAGGED = [
     ("Letter sent to Dunmore County Superior Court re: jury duty.", "Dunmore County Superior Court"),
     ("F/u with Ostrava Oncology & Hematology in 3 wks.", "Ostrava Oncology & Hematology"),
     ("PT 2x/wk at Greywater Physical Therapy, Tues/Thurs.", "Greywater Physical Therapy"),
+    # a nursing home's two kinds joined by "&"/"and"
+    ("93 y/o F from Larchmere Nursing & Rehab admitted w/ melena.", "Larchmere Nursing & Rehab"),
+    ("Returning to Quenby Rehabilitation and Nursing Center on d/c.", "Quenby Rehabilitation and Nursing Center"),
     # a firm's field on a form
     ("Employer: Ravensholt Box Works, Plant 2\nShift: nights", "Ravensholt Box Works"),
     ("Employer: Vantreight Carpet Mills\nJob: loom operator", "Vantreight Carpet Mills"),
@@ -81,6 +84,7 @@ NOT_FLAGGED = [
     ("Device Clinic / Cardiac Rhythm Management\nIN-CLINIC INTERROGATION REPORT", ("organization", "hospital")),
     ("F/u Wound Clinic 1 wk; Memory Center eval pending.", ("organization", "hospital")),
     ("Peritoneal Dialysis nurse to teach. Home Dialysis training Tues.", ("organization", "hospital")),
+    ("Nursing & Rehab consult placed. Pt to Rehab & Nursing unit.", ("organization", "hospital")),
     ("Family Court hearing next week per SW. The Commission met.", ("organization", "hospital")),
     ("Referred to Outpatient Physical Therapy. Speech Therapy eval today.", ("organization", "hospital")),
     ("Insurer: Medicare\nEmployer: Retired\nCompany: N/A\nPharmacy: Pending", ("organization", "hospital")),
