@@ -98,6 +98,7 @@ _RANKED_INSURER = re.compile(
     r"(?<![\w-])(?i:primary|secondary|tertiary|supplemental|supplement)(?:[ \t]+(?i:insurance|coverage|ins\.?|payer))?"
     r"[ \t]*:?[ \t]+(?P<n>[A-Z][\w'’&.-]*(?:[ \t]+(?:&[ \t]+)?(?!(?i:member|policy|group|subscriber|id)\b)[A-Z][\w'’&.-]*){0,3})"
     r"(?=[ \t]*[,(-]?[ \t]*(?i:id\b|member|policy|group|grp|subscriber|plan[ \t]*#|#))")
+_LEAD_PREPOSITIONS = frozenset({"from", "at", "to", "in", "with", "for", "by", "per", "via", "of", "into", "back"})
 #: heads after which one everyday word names a hospital's department ("Device Clinic")
 _DEPARTMENT_HEADS = frozenset({"Clinic", "Clinics", "Center", "Centre", "CLINIC", "CENTER", "Health Plan"})
 _GENERAL_AT = re.compile(r" General(?!\w)")
@@ -547,6 +548,8 @@ class OrgDetector(Detector):
         """The first word of a sentence or a line that is an everyday word seldom capitalized and
         no name or town ("Attends", "Member", "Resides"): capitalized only for where it stands."""
         s, _, w = tok
+        if w.lower() in _LEAD_PREPOSITIONS:
+            return True  # "From Cedar Pointe Healthcare": a preposition opening the sentence
         before = text[max(0, s - 3):s].rstrip(" \t")
         if before and before[-1] not in ".!?:;\n" and s - 3 > 0:
             return False

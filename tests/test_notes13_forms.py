@@ -43,6 +43,10 @@ FLAGGED = [
     # a nursing home's two kinds joined by "&"/"and"
     ("93 y/o F from Larchmere Nursing & Rehab admitted w/ melena.", "Larchmere Nursing & Rehab"),
     ("Returning to Quenby Rehabilitation and Nursing Center on d/c.", "Quenby Rehabilitation and Nursing Center"),
+    # residences and senior housing
+    ("Lives at Quarrystone Residences, 2nd floor.", "Quarrystone Residences"),
+    # a preposition opening the sentence is no part of a name
+    ("Pt admitted overnight. From Tallowmere Healthcare, sent for AMS.", "Tallowmere Healthcare"),
     # a firm's field on a form
     ("Employer: Ravensholt Box Works, Plant 2\nShift: nights", "Ravensholt Box Works"),
     ("Employer: Vantreight Carpet Mills\nJob: loom operator", "Vantreight Carpet Mills"),
