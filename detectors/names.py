@@ -74,7 +74,7 @@ omnicell accu-chek glucometer
 homans lhermitte spurling nikolsky gowers kehr auspitz koebner westermark
 nissen whipple hartmann billroth kocher pfannenstiel bosniak hoffmann cockcroft-gault child-pugh
 mediport port-a-cath portacath amsler carina ballard mini-cog minicog
-roux-en-y guillain-barre guillain-barré gleason breslow
+roux-en-y guillain-barre guillain-barré gleason breslow mohs leopold leopolds
 """.split())
 #: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
 CLINICAL_STOP = frozenset("""
@@ -1045,7 +1045,11 @@ class NameDetector(Detector):
         if self._degree_at(text, last.span_end if last.initial else last.end) and not last.possessive and not (
                 len(names) == 1 and last.info is not None and last.info.common
                 and _ROMAN_AFTER_RE.match(text, last.end)):  # "Cat II", "Type III": a class
-            if all(_capable(t) for t in names) and (len(names) >= 2 or infos[-1].listed):
+            dm = _DEGREE_WORD_RE.match(text, last.span_end if last.initial else last.end)
+            if dm and dm.group(1).lower() in _DEGREE_AMBIGUOUS and not all(
+                    t.initial or (t.info is not None and (t.info.first or t.info.last)) for t in names):
+                pass  # "OTOLARYNGOLOGY NEW PT CONSULT": a patient, no physical therapist
+            elif all(_capable(t) for t in names) and (len(names) >= 2 or infos[-1].listed):
                 return self._full(seg, None, names, "names.degree")
         if len(names) == 2 and names[0].quoted and infos[1] is not None and infos[1].last:
             return self._full(seg, None, names, "names.quoted_nick")
@@ -1497,7 +1501,8 @@ _PRACTICE_ENDS = ("ology", "iatry", "iatrics", "paedics", "pedics", "dentistry",
 #: a sign's result right after one word: "Hawkins +", "Hawkins (+)", "Tinel (-)"
 _SIGN_AFTER_RE = re.compile(r"[ \t]*(?:\(\s*[+-]\s*\)|[+-](?=[ \t]*(?:[,;.)/]|$)))", re.MULTILINE)
 #: a class with a letter after one word: "Marsh 3b", "Forrest IIa"
-_CLASS_AFTER_RE = re.compile(r"[ \t]+(?:\d[a-c]|I{1,3}[ab]|IV[ab])(?![\w/-])")
+_CLASS_AFTER_RE = re.compile(r"[ \t]+(?:\d[a-c]|I{1,3}[ab]|IV[ab])(?![\w/-])|[ \t]+(?:I{1,3}|IV|V|VI)"
+                             r"(?=[ \t]*(?:[,;.)]|$|[ \t]+[a-z]))", re.MULTILINE)
 _SIGN_BEFORE_RE = re.compile(r"(?<![\w])(?:neg|pos|negative|positive|no|without|w/o|\(\+\)|\(-\))[ \t]*\Z",
                              re.IGNORECASE)
 #: a negation right before a capitalized phrase: "NO FRANK BLOOD", "no Jacksonian march"
@@ -1570,6 +1575,7 @@ _SIGNOFF_RE = re.compile(r"(?:^[ \t]*|(?<=[.!?])[ \t]+(?=[-~–—]))(-{1,3}|~{1
                          r"(?:[ \t]*/[ \t]*(pager|pgr|beeper|bpr)\b[ \t.:#]*\(?\d[\d() .-]{3,16})?[ \t]*$",
                          re.MULTILINE | re.IGNORECASE)
 #: credentials that are also notes' words or abbreviations ("pt", "ot", "do", "pa", "od")
+_DEGREE_WORD_RE = re.compile(r"[ \t]*,?[ \t]*([A-Za-z][A-Za-z-]*)")
 _DEGREE_AMBIGUOUS = frozenset({"do", "pt", "ot", "pa", "od", "rd", "jr", "sr", "ii", "iii", "iv", "slp", "mph",
                                "mba", "rt", "ma", "cc"})
 

@@ -98,6 +98,11 @@ _RANKED_INSURER = re.compile(
     r"(?<![\w-])(?i:primary|secondary|tertiary|supplemental|supplement)(?:[ \t]+(?i:insurance|coverage|ins\.?|payer))?"
     r"[ \t]*:?[ \t]+(?P<n>[A-Z][\w'’&.-]*(?:[ \t]+(?:&[ \t]+)?(?!(?i:member|policy|group|subscriber|id)\b)[A-Z][\w'’&.-]*){0,3})"
     r"(?=[ \t]*[,(-]?[ \t]*(?i:id\b|member|policy|group|grp|subscriber|plan[ \t]*#|#))")
+_FIRM_TAIL = re.compile(r"[ \t]+(?:Associates|Group|Partners|Laboratories|Laboratory|Labs?|Services|Consultants)(?![\w'’-])")
+_LEGAL_TAIL = re.compile(r",?[ \t]+(?:Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Corp\.?|Co\.|LLP|PLLC|P\.C\.|PC)(?![\w])")
+_STORE_NUMBER = re.compile(r"[ \t]*(?:#|no\.|store)[ \t]*\d{1,6}(?![\w-])", re.IGNORECASE)
+_FUNCTION_LEADS = frozenset({"also", "our", "his", "her", "their", "my", "your", "this", "that", "the", "a",
+                             "an", "and", "or", "new", "same", "whole", "entire", "care", "home", "school"})
 _LEAD_PREPOSITIONS = frozenset({"from", "at", "to", "in", "with", "for", "by", "per", "via", "of", "into", "back"})
 #: heads after which one everyday word names a hospital's department ("Device Clinic")
 _DEPARTMENT_HEADS = frozenset({"Clinic", "Clinics", "Center", "Centre", "CLINIC", "CENTER", "Health Plan"})
@@ -689,6 +694,9 @@ class OrgDetector(Detector):
             return False
         if words and self._plain_words(words, clinical=True):
             return False  # "Bereavement team", "Chaplaincy Support team": everyday and medical words
+        if words and all(self._everyday(w) or w.lower() in _LEAD_PREPOSITIONS or w.lower() in _FUNCTION_LEADS
+                         for w in words):
+            return False  # "Also club team", "Our team": everyday words, no team's name
         return None
 
     # ------------------------------------------------------------------ detect
@@ -1341,6 +1349,12 @@ class OrgDetector(Detector):
                         of = _OF_PLACE.match(text, end)
                         if of and (lex.is_state(of.group("t")) or lex.is_city(of.group("t"))):
                             end = of.end()  # "Neighborhood Health Plan of RI"
+                firm = _FIRM_TAIL.match(text, end)
+                if firm:
+                    end = firm.end()  # "Pinnacle Dermatopathology Associates": a firm's word after the head
+                legal = _LEGAL_TAIL.match(text, end)
+                if legal:
+                    end = legal.end()  # "Maplewood Nursing & Rehab, LLC": its legal form with it
             elif kind == "service":
                 amp = _AMP_WORD.match(text, end)
                 if amp and amp.group(1).lower() not in generic_j:
@@ -1889,8 +1903,9 @@ class OrgDetector(Detector):
                     cue = _CHAIN_CUE.search(text[max(0, s - 14):s].rstrip().lower())
                     if not (cue or after in _CHAIN_AFTER):
                         continue
-                out.append(Candidate(s, e, "organization", r["chain"] if ok else r["chain_cue"], self.name,
-                                     "list:chains"))
+                store = _STORE_NUMBER.match(text, e)  # "CVS #4418": the store's number with it
+                out.append(Candidate(s, store.end() if store else e, "organization",
+                                     r["chain"] if ok else r["chain_cue"], self.name, "list:chains"))
             elif kind == "insurer":
                 if any(a <= s and e <= b and (a, b) != (s, e) for k2, a, b in sites if k2 == "insurer"):
                     continue  # "Blue Cross" of "Blue Cross Blue Shield": the longest only

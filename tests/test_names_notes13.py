@@ -62,6 +62,11 @@ NOT_FLAGGED = [
     "Plan: d/c tomorrow. --OK",
     "Done. --RN",
     "Vitals stable. --AB and more words on the same line.",
+    # procedures, scales and headings
+    "Mohs surgery R nasal ala; Mohs defect closed primarily.",
+    "Fitzpatrick II, multiple AKs on scalp.",
+    "Fetal position: cephalic by Leopold's (prelim).",
+    "OTOLARYNGOLOGY NEW PT CONSULT\nSinus sx x 3 mo.",
 ]
 
 
@@ -71,6 +76,19 @@ def test_jargon_unflagged(engine, text):
     assert not got, [text[a:b] for a, b in got]
 
 
-def test_strength_grade_with_side_is_no_date(engine):
-    text = "Supraspinatus 4/5 R, empty can 4/5 (L); grip 5/5 bilat."
+@pytest.mark.parametrize("text", [
+    "Supraspinatus 4/5 R, empty can 4/5 (L); grip 5/5 bilat.",
+    "SLR + L at 45 deg. L EHL 4/5, dec sensation L.",
+    "patient global 6/10, provider global 5/10, cravings 2/10 most days.",
+])
+def test_grades_and_ratings_are_no_date(engine, text):
     assert not [f for f in engine.detect(text) if f.entity == "date"]
+
+
+@pytest.mark.parametrize("text,span", [
+    ("Ann Kowalski PT\nJ. Moreau, OT", "Ann Kowalski"),
+    ("Device interrogated 2/10. Home Health to start 6/10.", "6/10"),
+])
+def test_names_and_dates_kept(engine, text, span):
+    got = [(f.start, f.end) for f in engine.detect(text) if not f.protected]
+    assert covered(text, span, got)

@@ -47,6 +47,15 @@ FLAGGED = [
     ("Lives at Quarrystone Residences, 2nd floor.", "Quarrystone Residences"),
     # a preposition opening the sentence is no part of a name
     ("Pt admitted overnight. From Tallowmere Healthcare, sent for AMS.", "Tallowmere Healthcare"),
+    # collectives, labs, imaging centers, preschools, a town's YMCA or football club, a store's number
+    ("Therapy with R. Lund, LCSW, at Sorrelby Counseling Collective.", "Sorrelby Counseling Collective"),
+    ("Specimens to Quarrington Dermpath.", "Quarrington Dermpath"),
+    ("Shave bx sent to Quarrington Dermatopathology Associates, Inc.", "Quarrington Dermatopathology Associates, Inc"),
+    ("MRI R knee (2/28/2164, Tri-Harbor Imaging): complete tear.", "Tri-Harbor Imaging"),
+    ("Attends Little Thistle Montessori 4 d/wk.", "Little Thistle Montessori"),
+    ("Also plays on a club team (Ironwood FC).", "Ironwood FC"),
+    ("Swims 3x/wk at the Greer YMCA.", "Greer YMCA"),
+    ("Refill sent to CVS #4418 on file.", "CVS #4418"),
     # a firm's field on a form
     ("Employer: Ravensholt Box Works, Plant 2\nShift: nights", "Ravensholt Box Works"),
     ("Employer: Vantreight Carpet Mills\nJob: loom operator", "Vantreight Carpet Mills"),
@@ -98,6 +107,8 @@ NOT_FLAGGED = [
     ("Teacher to update his Individualized Health Plan and 504 plan.", ("organization", "hospital")),
     ("Primary: Medicare, ID on card. Secondary Medicaid ID pending. Secondary survey neg, ID consult.",
      ("organization",)),
+    ("Diagnostic Imaging called; Interventional Imaging consult. Also club team practice.", ("organization", "hospital")),
+    ("Inj 0.5 mL L SC q wk. speech-language pathology to see.", ("organization", "hospital")),
     # parentheses that hold no town, a town that is an everyday word
     ("Lasix (Furosemide) 40 mg. Vancomycin (Vanco) trough. Center (Main) entrance.", ("city", "location")),
     # group labels that are no plan's number; fractions and durations after "for"
