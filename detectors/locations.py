@@ -256,6 +256,9 @@ def _windows(text: str, spans: list[tuple[int, int]], before: int, after: int) -
     return out
 
 
+#: a town and a state's code without a comma, ending a line or a clause: "ELKINS WV"
+_TOWN_CODE = re.compile(r"(?<![\w'’.-])((?:[A-Z][a-z]+|[A-Z]{3,})(?: (?:[A-Z][a-z]+|[A-Z]{3,}))?) ([A-Z]{2})"
+                        r"(?=[ \t]*(?:$|[,.;)]))", re.MULTILINE)
 #: a town in parentheses after a capitalized word: "Medical Center (Conneaut)"
 _PAREN_TOWN = re.compile(r"(?<![\w'’.-])[A-Z0-9][\w'’.&-]* \((?P<t>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})\)")
 
@@ -382,6 +385,7 @@ class LocationDetector(Detector):
         self._towns(text, out)
         if "(" in text:
             self._paren_towns(text, out)
+        self._town_codes(text, out)
         if lives:
             self._lived_towns(text, lives, out)
         self._names(text, names, out)
@@ -943,6 +947,23 @@ class LocationDetector(Detector):
             parts.insert(0, street)
             start = street.start
         out.append(self._cand(start, a.end(), "address_block", like, "context:city_state_zip", parts))
+
+    def _town_codes(self, text: str, out: list[Candidate]) -> None:
+        """"ELKINS WV", "Fresno CA": a listed town and a state's code with no comma between, ending
+        a line or a clause; not a code that is also a word or a credential ("Smith PA", "Hope ME")."""
+        lex = self.lex
+        for m in _TOWN_CODE.finditer(text):
+            st = m.group(2)
+            if st in AMBIGUOUS_STATES or not lex.is_state(st):
+                continue
+            town = m.group(1)
+            if not lex.is_city(town) or (" " not in town and self._ambiguous_word(town)):
+                continue
+            like = self.rules["city_state"]
+            parts = (self._cand(m.start(1), m.end(1), "city", like, "list:places"),
+                     self._cand(m.start(2), m.end(2), "state", like, "list:states"))
+            out.extend(parts)
+            out.append(self._cand(m.start(1), m.end(2), "location", like, "context:town_code", list(parts)))
 
     def _paren_towns(self, text: str, out: list[Candidate]) -> None:
         """"St. Aurelia Medical Center (Conneaut)": a listed town alone in parentheses right after

@@ -48,7 +48,7 @@ dystrophy anomaly malformation bag stockings hose drain needle forceps position 
 staging grade method technique formula equation index curve line duct canal gland body bodies
 granules nodule nodules dx dz disorder contracture neuroma neuralgia aneurysm hernia cyst diverticulum
 phenomenon effect virus infection agar stain staining solution cocktail regimen protocol
-drains tubes catheters needles lens lenses
+drains tubes catheters needles lens lenses fissure fissures aqueduct
 """.split())
 #: words heading an organization or place: a listed name right before one is part of a phrase
 ORG_HEADS = frozenset("""
@@ -74,7 +74,7 @@ omnicell accu-chek glucometer
 homans lhermitte spurling nikolsky gowers kehr auspitz koebner westermark
 nissen whipple hartmann billroth kocher pfannenstiel bosniak hoffmann cockcroft-gault child-pugh
 mediport port-a-cath portacath amsler carina ballard mini-cog minicog
-roux-en-y guillain-barre guillain-barré gleason breslow mohs leopold leopolds
+roux-en-y guillain-barre guillain-barré gleason breslow mohs leopold leopolds timi sylvian
 """.split())
 #: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
 CLINICAL_STOP = frozenset("""
@@ -89,7 +89,7 @@ dictated transcribed cc re dear sincerely regards thanks thank yours cordially a
 resident fellow nurse doctor physician provider service team unit floor room bed ok yes no
 am pm the a an and or of in on at to for with by from as is was be mother father son daughter
 wife husband sister brother christmas easter thanksgiving halloween hanukkah ramadan passover
-kwanzaa tel tele fax phone cell mobile pager beeper medicaid medicare masshealth medi-cal tricare
+kwanzaa tel tele fax phone cell mobile pager beeper medicaid medicare masshealth medi-cal tricare thora
 senna colace percocet vicodin kcl riss ssi nph miralax
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
 #: English function words (closed classes): capitalized only at a sentence start, never a name
@@ -1503,7 +1503,7 @@ _SIGN_AFTER_RE = re.compile(r"[ \t]*(?:\(\s*[+-]\s*\)|[+-](?=[ \t]*(?:[,;.)/]|$)
 #: a class with a letter after one word: "Marsh 3b", "Forrest IIa"
 _CLASS_AFTER_RE = re.compile(r"[ \t]+(?:\d[a-c]|I{1,3}[ab]|IV[ab])(?![\w/-])|[ \t]+(?:I{1,3}|IV|V|VI)"
                              r"(?=[ \t]*(?:[,;.)]|$|[ \t]+[a-z]))", re.MULTILINE)
-_SIGN_BEFORE_RE = re.compile(r"(?<![\w])(?:neg|pos|negative|positive|no|without|w/o|\(\+\)|\(-\))[ \t]*\Z",
+_SIGN_BEFORE_RE = re.compile(r"(?<![\w])(?:neg|pos|negative|positive|no|without|w/o|sonographic|\(\+\)|\(-\))[ \t]*\Z",
                              re.IGNORECASE)
 #: a negation right before a capitalized phrase: "NO FRANK BLOOD", "no Jacksonian march"
 _NEGATION_BEFORE_RE = re.compile(r"(?<![\w/])(?:no|without|w/o)[ \t]+\Z", re.IGNORECASE)

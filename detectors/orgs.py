@@ -1285,7 +1285,8 @@ class OrgDetector(Detector):
                                          "context:eatery"))
                 continue
             if caseless and kind == "facility" and all(
-                    (lex.capitalized_share(w[2]) or 1.0) < 0.5 for w in name):
+                    (lex.capitalized_share(w[2]) or 1.0) < 0.5 for w in name) and (
+                    len(name) == 1 or head not in _HOSPITAL_HEADS):
                 continue  # a note without capitals: "Bridge Clinic" is an everyday word the cased view raised
             if kind == "practice":
                 # "at Lakeside Medicine", "care with <Name> Women's Health": after a cue, on a

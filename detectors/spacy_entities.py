@@ -144,8 +144,8 @@ class SpacyEntityDetector(Detector):
             if len(w) > 1 and (lex.is_first_name(w) or lex.is_surname(w) or lex.is_city(w)
                                or lex.is_state(w) or lex.is_country(w)):
                 return True
-        if len(words) > 1 and any(len(w) == 1 and w.isalpha() for w in words):
-            return True  # "D. Mbatha": an initial with it
+        if len(words) > 1 and any(len(w) == 1 and w.isalpha() for w in words[:-1]):
+            return True  # "D. Mbatha": an initial before a name ("Infusion Suite B" is no one)
         if _TITLE_BEFORE.search(text, max(0, s - 8), s) or _LABEL_BEFORE.search(text, max(0, s - 24), s):
             return True
         before = _WORD_BEFORE.search(text, max(0, s - 24), s)
@@ -184,6 +184,8 @@ class SpacyEntityDetector(Detector):
             return True  # "on PO diltiazem": no place
         if word.isupper() and not named and (len(word) <= 4 or label == "PERSON" and len(word) <= 6):
             return True  # "NPN"; a person "MOLST"
+        if label == "PERSON" and len(word) <= 2:
+            return True  # "FOLEY IN.": two letters are no one's name (initials are the names detector's)
         if _DEVICE_CASE.fullmatch(word) and not named:
             return True  # "BiPAP", "MgSO4", "PreCEDEX": device and drug spellings, no name
         if not named and lex.is_common_word(word):

@@ -33,11 +33,12 @@ _LONG_WORD = re.compile(r"[a-z](?<![0-9A-Za-z_][a-z])[a-z'’]{3,}(?<=[a-z])(?![
 _HEADS = re.compile(
     r"\b(?:hospital|medical center|nursing home|nursing center|rehab(?:ilitation)?(?: center| hospital)?"
     r"|home care|family practice|clinic|health center|elementary(?: school)?|high school|school"
-    r"|skilled nursing|rest home|assisted living|senior living|healthcare|health care)\b")
+    r"|skilled nursing|rest home|assisted living|senior living|healthcare|health care|institute|hospice"
+    r"|infirmary|urgent care)\b")
 #: words that may stand between a name and its head ("fairview community hospital")
 _GENERIC = frozenset("""community general memorial regional county university medical children's
 women's womens childrens st saint mount mt valley city state family care health center
-and of""".split())
+heart cancer eye surgical specialty and of""".split())
 #: words that never start an institution's name
 _STOP = frozenset("""a an the to at from in into on of for by with and or was is be been her his
 their our your my its this that these those local nearest another other same outside home
@@ -49,6 +50,7 @@ _STREET = re.compile(
     r"|terrace|ter|circle|cir|parkway|pkwy|highway|hwy|square|sq|trail|trl)\b\.?")
 _UNIT = re.compile(r"\b(apt|apartment|unit|suite|ste|fl|floor|rm|room)\.?\s*#?\s*(\d+[a-z]?|[a-z]\d*)\b")
 _CITY_STATE = re.compile(r"\b[A-Z][a-z]+, ([a-z]{2})\b(?!['’-])")
+_TOWN_STATE = re.compile(r"\b([A-Z][a-z]+) ([a-z]{2})(?=[ \t]*(?:$|[,.;)]|\d{5}))", re.MULTILINE)
 _TITLE = re.compile(r"(?<![\w.])(dr|mr|mrs|ms|rev|prof)\.(?= ?[a-z])")
 _AFTER_TITLE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Rev|Prof)\. ([a-z][a-z'’-]+)")
 _NEXT_WORD = re.compile(r"\b([A-Z][a-z]{2,}) ([a-z][a-z'’-]{2,})\b")
@@ -90,16 +92,26 @@ def lower_aligned(text: str) -> str:
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
 
 
-def _last_words(text: str, end: int) -> list[tuple[int, int]]:
-    """The spans of the last three `_WORD` matches before `end`, as a scan from the text's start
-    finds them; from a window before `end` when it holds four (its first may be a word cut by
+def _last_words(text: str, end: int, n: int = 3) -> list[tuple[int, int]]:
+    """The spans of the last `n` `_WORD` matches before `end`, as a scan from the text's start
+    finds them; from a window before `end` when it holds n + 1 (its first may be a word cut by
     the window's edge), else from the start."""
     lo = end - 200
     if lo > 0:
         words = [(w.start(), w.end()) for w in _WORD.finditer(text, lo, end)]
-        if len(words) >= 4:
-            return words[-3:]
-    return [(w.start(), w.end()) for w in _WORD.finditer(text, 0, end)][-3:]
+        if len(words) > n:
+            return words[-n:]
+    return [(w.start(), w.end()) for w in _WORD.finditer(text, 0, end)][-n:]
+
+
+def _name_boundary(text: str, start: int) -> bool:
+    """A name may begin at `start`: the text's or a line's start, a colon, a dash, a comma, a
+    parenthesis or a word that never starts a name ("from", "at", "the") right before it."""
+    pre = text[max(0, start - 24):start].rstrip(" \t")
+    if not pre or pre[-1] in ":-,(;\n" or start - 24 <= 0 and not pre.strip():
+        return True
+    last = pre.split()[-1] if pre.split() else ""
+    return last in _STOP
 
 
 def cased_view(text: str, lexicon) -> str:
@@ -151,18 +163,28 @@ def cased_view(text: str, lexicon) -> str:
     for m in _TITLE.finditer(text):  # "dr. kowalski"
         title(m.start(1), m.end(1))
     for m in _HEADS.finditer(text):
-        words = _last_words(text, m.start())
+        words = _last_words(text, m.start(), 5)
         name: list[tuple[int, int]] = []
+        one: list[tuple[int, int]] = []
+        proper_words = 0
         for s, e in reversed(words):
             w = text[s:e]
-            if text[e:m.start() if not name else name[0][0]].strip(" ") not in ("", "-"):
-                break  # punctuation between: not one name
+            gap = text[e:m.start() if not name else name[0][0]]
+            if gap.strip(" ") not in ("", "-") or proper_words and gap.strip(" ") == "-" and gap != "-":
+                break  # punctuation between: not one name (a hyphen inside a word is no break)
             if w in _GENERIC:
                 name.insert(0, (s, e))
                 continue
-            if w not in _STOP:
-                name.insert(0, (s, e))
-            break
+            if w in _STOP:
+                break
+            name.insert(0, (s, e))
+            proper_words += 1
+            if proper_words == 1:
+                one = list(name)
+            if proper_words == 3:
+                break
+        if proper_words > 1 and not _name_boundary(text, name[0][0]):
+            name = one  # "pine hollow regional hospital" only after a colon, a dash, a line's start...
         if not name or text[name[0][0]:name[0][1]] in _GENERIC:
             continue
         first = text[name[0][0]:name[0][1]]
@@ -186,6 +208,10 @@ def cased_view(text: str, lexicon) -> str:
     for m in _CITY_STATE.finditer(view):  # "quincy, ma": after a town now capitalized
         if lexicon.is_state(m.group(1).upper()):
             upper(m.start(1), m.end(1))
+    for m in _TOWN_STATE.finditer(view):  # "Elkins wv": a listed town, then a state's code ending the line
+        if lexicon.is_state(m.group(2).upper()) and lexicon.is_city(m.group(1)):
+            upper(m.start(2), m.end(2))
+    view = "".join(chars)
     for m in _AFTER_TITLE.finditer(view):  # "Dr. lang": whatever follows a title is a name
         title(m.start(1), m.end(1))
     for m in _NEXT_WORD.finditer(view):  # "Marjorie long": a listed surname after a first name

@@ -67,6 +67,8 @@ NOT_FLAGGED = [
     "Fitzpatrick II, multiple AKs on scalp.",
     "Fetal position: cephalic by Leopold's (prelim).",
     "OTOLARYNGOLOGY NEW PT CONSULT\nSinus sx x 3 mo.",
+    "STENT TO MID LAD,\nTIMI 3 FLOW POST. SAH IN BILATERAL SYLVIAN FISSURES.",
+    "repeat cxr in am; diagnostic thora if effusion >1 cm.",
 ]
 
 

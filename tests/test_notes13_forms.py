@@ -56,6 +56,12 @@ FLAGGED = [
     ("Also plays on a club team (Ironwood FC).", "Ironwood FC"),
     ("Swims 3x/wk at the Greer YMCA.", "Greer YMCA"),
     ("Refill sent to CVS #4418 on file.", "CVS #4418"),
+    # a note in capitals: a hospital's name of everyday words after a field's colon or a dash
+    ("TRANSFERRED FROM: ASH HOLLOW REGIONAL HOSPITAL ED\nTO: MICU. VSS. PLAN: ADMIT.", "ASH HOLLOW REGIONAL HOSPITAL"),
+    ("FOLLOWUP:\nCARDIAC REHAB PHASE II - QUINLAN HEART INSTITUTE, REFERRAL SENT.\nPLAN: HOME.", "QUINLAN HEART INSTITUTE"),
+    # a listed town and a state's code without a comma, ending a line or a clause
+    ("TRANSFERRED FROM OSH, ELKINS WV\nTO: MICU. PLAN: ADMIT.", "ELKINS WV"),
+    ("Pt visiting from Fresno CA, staying w/ son.", "Fresno CA"),
     # a firm's field on a form
     ("Employer: Ravensholt Box Works, Plant 2\nShift: nights", "Ravensholt Box Works"),
     ("Employer: Vantreight Carpet Mills\nJob: loom operator", "Vantreight Carpet Mills"),
@@ -109,6 +115,8 @@ NOT_FLAGGED = [
      ("organization",)),
     ("Diagnostic Imaging called; Interventional Imaging consult. Also club team practice.", ("organization", "hospital")),
     ("Inj 0.5 mL L SC q wk. speech-language pathology to see.", ("organization", "hospital")),
+    ("PT WAS ADMITTED TO THE HOSPITAL. SENT TO OUTSIDE HOSPITAL. BRIEF HOSPITAL COURSE: STABLE.", ("organization", "hospital")),
+    ("Seen by Kim PA. Plan ok. Pt in OR.", ("city", "location", "state")),
     # parentheses that hold no town, a town that is an everyday word
     ("Lasix (Furosemide) 40 mg. Vancomycin (Vanco) trough. Center (Main) entrance.", ("city", "location")),
     # group labels that are no plan's number; fractions and durations after "for"
