@@ -62,6 +62,9 @@ FLAGGED = [
     # a listed town and a state's code without a comma, ending a line or a clause
     ("TRANSFERRED FROM OSH, ELKINS WV\nTO: MICU. PLAN: ADMIT.", "ELKINS WV"),
     ("Pt visiting from Fresno CA, staying w/ son.", "Fresno CA"),
+    # home infusion and critical care transport companies
+    ("Disposition: home w/ Quillmoor Home Infusion (IV vanc q12h).", "Quillmoor Home Infusion"),
+    ("Transport: SkyTrell Critical Transport ground unit, crew aware.", "SkyTrell Critical Transport"),
     # a firm's field on a form
     ("Employer: Ravensholt Box Works, Plant 2\nShift: nights", "Ravensholt Box Works"),
     ("Employer: Vantreight Carpet Mills\nJob: loom operator", "Vantreight Carpet Mills"),
@@ -104,6 +107,8 @@ NOT_FLAGGED = [
     ("F/u Wound Clinic 1 wk; Memory Center eval pending.", ("organization", "hospital")),
     ("Peritoneal Dialysis nurse to teach. Home Dialysis training Tues.", ("organization", "hospital")),
     ("Nursing & Rehab consult placed. Pt to Rehab & Nursing unit.", ("organization", "hospital")),
+    ("Hematology & Oncology consult placed. Allergy & Immunology f/u. Home Infusion teaching done.",
+     ("organization", "hospital")),
     ("Family Court hearing next week per SW. The Commission met.", ("organization", "hospital")),
     ("Referred to Outpatient Physical Therapy. Speech Therapy eval today.", ("organization", "hospital")),
     ("Insurer: Medicare\nEmployer: Retired\nCompany: N/A\nPharmacy: Pending", ("organization", "hospital")),
