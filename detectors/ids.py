@@ -168,7 +168,14 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
                          r"|specimen\s*(?:number|no\.?|\#|id)|order\s*(?:number|no\.?|\#)"
                          r"|encounter\s*(?:number|no\.?|\#|id)|visit\s*(?:number|no\.?|\#|id)"
                          r"|(?:study|participant|subject|enrollment|confirmation|access)\s+(?:code|id|number|no\.?)"
-                         r"|job\s*(?:number|no\.?|\#)|dictation\s*(?:number|no\.?|\#|id)|record", False),
+                         r"|job\s*(?:number|no\.?|\#)|dictation\s*(?:number|no\.?|\#|id)|record"
+                         # case and report numbers of agencies, courts, labs and transports: "badge #4471",
+                         # "incident #24-11873", "surgical pathology no. S22-4417", "tail N418AE"
+                         r"|badge(?:\s*(?:number|no\.?|\#))?|juror(?:\s*(?:number|no\.?|\#))?"
+                         r"|tail(?:\s*(?:number|no\.?|\#))?"
+                         r"|(?:incident|intake|report|complaint|citation|warrant|booking|inmate|auth|authorization"
+                         r"|referral|trip|ticket|requisition|req|study|exam|procedure|(?:surgical\s+)?pathology|path)"
+                         r"\s*(?:number|no\.|\#)", False),
 )
 _GROUP = {f"l{i}": (ent, strong) for i, (ent, _, strong) in enumerate(_LABELS)}
 #: the value: letters and digits with single inner separators, holding a digit (checked by a
@@ -203,7 +210,10 @@ _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "re
                 "mastercard", "amex", "cc", "iban", "id", "ref", "reference", "case", "claim",
                 "accession", "specimen", "order", "encounter", "visit", "study", "participant",
                 "subject", "enrollment", "confirmation", "access", "empi", "pid", "mpi", "fin", "csn",
-                "har", "job", "dictation", "acc", "mbi", "hicn", "docket")
+                "har", "job", "dictation", "acc", "mbi", "hicn", "docket", "badge", "juror", "tail", "incident",
+                "intake", "report", "complaint", "citation", "warrant", "booking", "inmate", "auth",
+                "authorization", "referral", "trip", "ticket", "requisition", "req", "exam", "procedure",
+                "surgical", "pathology", "path")
 
 
 def _heads_automaton():

@@ -130,6 +130,9 @@ _CUE = regex.compile(
 #: the last digit (or letter) of a house number before the name: no lookbehind, so `re` tries it
 #: with its first-character class only; the number's start is then found by walking back
 #: after ", ID": the identifier it labels ("ID XQM 80417723", "ID# 4471", "ID on card")
+#: before "ID" and five digits: what makes it an identifier's label, not Idaho and a ZIP
+_ID_LABEL_BEFORE = re.compile(r"(?:\(|#|(?i:interpreter|employee|member|patient|pt|staff|badge|student|"
+                              r"provider|subscriber|user|login|photo|state|picture|card)[ \t]*:?)[ \t]*$")
 _ID_VALUE_AFTER = re.compile(r"[ \t]*(?:[:#][ \t]*)?(?:[A-Z]{1,4}[ \t-]?)?\d|[ \t]+(?:on|number|no\b|card|is)",
                              re.IGNORECASE)
 #: month and weekday names: after a town they start a date, not a longer proper noun
@@ -866,6 +869,8 @@ class LocationDetector(Detector):
         for m in hits:
             if m is None:
                 continue
+            if m.group("st") == "ID" and _ID_LABEL_BEFORE.search(text, max(0, m.start("st") - 24), m.start("st")):
+                continue  # "Interpreter: Ana Lima (ID 40318)", "employee ID 20417": an identifier's label
             if self._state(m.group("st")):
                 like = r["zip_after_state"]
                 out.append(self._cand(m.start("st"), m.end("st"), "state", like, "context:zip_after_state"))

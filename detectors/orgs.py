@@ -694,8 +694,8 @@ class OrgDetector(Detector):
             return False
         if words and self._plain_words(words, clinical=True):
             return False  # "Bereavement team", "Chaplaincy Support team": everyday and medical words
-        if words and all(self._everyday(w) or w.lower() in _LEAD_PREPOSITIONS or w.lower() in _FUNCTION_LEADS
-                         for w in words):
+        if words and span.split()[-1].islower() and all(
+                self._everyday(w) or w.lower() in _LEAD_PREPOSITIONS or w.lower() in _FUNCTION_LEADS for w in words):
             return False  # "Also club team", "Our team": everyday words, no team's name
         return None
 

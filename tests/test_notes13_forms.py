@@ -89,6 +89,18 @@ FLAGGED = [
     # an insurer named by its rank before its member number
     ("Medicare (MBI on file); secondary Harvest Pellworth, ID HPW66120984", "Harvest Pellworth"),
     ("Secondary: Wexley Mutual Health Member ID WX5520", "Wexley Mutual Health"),
+    # agencies', courts', labs' and transports' numbers after their labels
+    ("Officer K. Brandt, badge #5582, incident #24-22019.", "5582"),
+    ("Officer K. Brandt, badge #5582, incident #24-22019.", "24-22019"),
+    ("Surgical pathology no. S23-5528 reviewed.", "S23-5528"),
+    ("DCF intake #: 4419-3308 filed by SW.", "4419-3308"),
+    ("Medflight tail N522KB, ETA 30 min.", "N522KB"),
+    ("Echo study #E-23-4471 compared.", "E-23-4471"),
+    ("Juror no. 5582-23, excused.", "5582-23"),
+    ("Prior auth # RX8851320 approved.", "RX8851320"),
+    # "ID" and five digits after an identifier's label: no Idaho, no ZIP
+    ("Interpreter: Beatriz Lins (ID 51429) present.", "51429"),
+    ("Moved from Boise, ID 83702 last year.", "Boise, ID 83702"),
     # a month/day after "for" that is no share of a week, month or year
     ("Surgery scheduled for 12/3, pre-op labs ordered.", "12/3"),
     ("Bed offered for 11/9, pending insurance auth.", "11/9"),
@@ -122,6 +134,8 @@ NOT_FLAGGED = [
     ("Inj 0.5 mL L SC q wk. speech-language pathology to see.", ("organization", "hospital")),
     ("PT WAS ADMITTED TO THE HOSPITAL. SENT TO OUTSIDE HOSPITAL. BRIEF HOSPITAL COURSE: STABLE.", ("organization", "hospital")),
     ("Seen by Kim PA. Plan ok. Pt in OR.", ("city", "location", "state")),
+    ("Report 2 episodes overnight; exam unremarkable; study reviewed; case discussed.", None),
+    ("Interpreter: Beatriz Lins (ID 51429) present.", ("state", "zip")),
     # parentheses that hold no town, a town that is an everyday word
     ("Lasix (Furosemide) 40 mg. Vancomycin (Vanco) trough. Center (Main) entrance.", ("city", "location")),
     # group labels that are no plan's number; fractions and durations after "for"
