@@ -100,6 +100,10 @@ _RANKED_INSURER = re.compile(
     r"(?=[ \t]*[,(-]?[ \t]*(?i:id\b|member|policy|group|grp|subscriber|plan[ \t]*#|#))")
 _FIRM_TAIL = re.compile(r"[ \t]+(?:Associates|Group|Partners|Laboratories|Laboratory|Labs?|Services|Consultants)(?![\w'’-])")
 _LEGAL_TAIL = re.compile(r",?[ \t]+(?:Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Corp\.?|Co\.|LLP|PLLC|P\.C\.|PC)(?![\w])")
+#: a ward's or a schedule's words after a trade and "at"/"for": no employer ("nurse at Bedside")
+_WARD_WORDS = frozenset({"bedside", "discharge", "home", "triage", "intake", "admission", "admissions",
+                         "night", "nights", "day", "days", "weekend", "weekends", "work", "rehab", "dialysis",
+                         "clinic", "hospital", "icu", "er", "ed", "or", "shift", "change", "report", "rounds"})
 _STORE_NUMBER = re.compile(r"[ \t]*(?:#|no\.|store)[ \t]*\d{1,6}(?![\w-])", re.IGNORECASE)
 _FUNCTION_LEADS = frozenset({"also", "our", "his", "her", "their", "my", "your", "this", "that", "the", "a",
                              "an", "and", "or", "new", "same", "whole", "entire", "care", "home", "school"})
@@ -940,12 +944,16 @@ class OrgDetector(Detector):
         for a in _CARE_AT.finditer(text):
             cue = a.group(1)
             head = text[max(0, a.start() - 24):a.start() + 1].lower()
+            by_trade = False
             if cue in ("for", "by", "with"):
                 # "works for Raytheon", "employed by Fidelity": an employer, not a clinician
-                if not (head.endswith(_EMPLOY_VERBS) or cue == "for" and head.endswith(self._job_ends)):
-                    continue
+                if not head.endswith(_EMPLOY_VERBS):
+                    if not (cue == "for" and head.endswith(self._job_ends)):
+                        continue
+                    by_trade = True
                 why, like = "context:employer", r["employer"]
             elif head.endswith(_EMPLOY_VERBS) or cue == "at" and head.endswith(self._job_ends):
+                by_trade = not head.endswith(_EMPLOY_VERBS)
                 # also a trade before "at"/"for": "a cashier at Market Basket", "driver for Uber"
                 why, like = "context:employer", r["employer"]
             elif head.endswith(_CARE_VERBS):
@@ -978,6 +986,8 @@ class OrgDetector(Detector):
                 # "Newbridge on the Charles and Marina Bay": two names, each its own candidate (a
                 # joiner left alone between two findings would be posted as a name of its own)
                 for part in _split_and(toks):
+                    if by_trade and part[0][2].lower() in _WARD_WORDS:
+                        continue  # "specialist at Bedside", "coordinator for Discharge Planning"
                     if self._proper(part, town_ok=why == "context:employer" and cue != "in"):
                         out.append(Candidate(part[0][0], part[-1][1], "organization", like, self.name, why))
                     elif why == "context:care_cue" and len(part) == 1 and cue in ("at", "to", "from") \

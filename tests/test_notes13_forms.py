@@ -28,6 +28,8 @@ FLAGGED = [
     ("Works as a line cook at Brambleton Oyster House most nights.", "Brambleton"),
     ("She is a teacher at Quillfield Academy and coaches track.", "Quillfield Academy"),
     ("Husband is a driver for Tessaro Freight, gone Mon-Fri.", "Tessaro Freight"),
+    ("Works as a dental hygienist at Quarrybrook Family Dental.", "Quarrybrook Family Dental"),
+    ("Husband is a stocker at Rennick Hardware, nights.", "Rennick Hardware"),
     ("Drives the night route for Corlander Freight, home by 6.", "Corlander Freight"),
     # an everyday verb opening the sentence is no part of the name
     ("Attends Hollowmere Middle School, 6th grade, IEP in place.", "Hollowmere Middle School"),
@@ -136,6 +138,8 @@ NOT_FLAGGED = [
     ("Seen by Kim PA. Plan ok. Pt in OR.", ("city", "location", "state")),
     ("Report 2 episodes overnight; exam unremarkable; study reviewed; case discussed.", None),
     ("Interpreter: Beatriz Lins (ID 51429) present.", ("state", "zip")),
+    ("Pt is a caregiver at Home for her mother. Spoke with coordinator for Discharge Planning.",
+     ("organization", "hospital")),
     # parentheses that hold no town, a town that is an everyday word
     ("Lasix (Furosemide) 40 mg. Vancomycin (Vanco) trough. Center (Main) entrance.", ("city", "location")),
     # group labels that are no plan's number; fractions and durations after "for"
