@@ -143,7 +143,9 @@ class SpacyEntityDetector(Detector):
         for w in words:
             if len(w) > 1 and (lex.is_first_name(w) or lex.is_surname(w) or lex.is_city(w)
                                or lex.is_state(w) or lex.is_country(w)):
-                return True
+                share = lex.capitalized_share(w)
+                if share is None or share >= 0.5:
+                    return True  # a listed name that is no everyday word ("Suite", "Gen", "Bair" are)
         if len(words) > 1 and any(len(w) == 1 and w.isalpha() for w in words[:-1]):
             return True  # "D. Mbatha": an initial before a name ("Infusion Suite B" is no one)
         if _TITLE_BEFORE.search(text, max(0, s - 8), s) or _LABEL_BEFORE.search(text, max(0, s - 24), s):
@@ -438,7 +440,7 @@ _TERM_AFTER = re.compile(
     r"reinserted|replaced|changed|patent|intact|flushed|flushes|flushing|line|lines|cath|catheter|"
     r"negative|positive|neg|pos|absent|equivocal|bilat|bilaterally|in[ \t]+place|to[ \t]+"
     r"(?:gravity|bsd|sbd|lcs|lcws|lws|liws|suction|wall)|site|dressing|sutures?|"
-    r"(?:I{1,3}|IV|VI{0,3}|IX|X)(?![\w.\-])|(?i:to|from|by)[ \t]+[~<>]?\d)|-[^\W\d_a-z])")
+    r"(?:I{1,3}|IV|VI{0,3}|IX|X)(?:(?![\w.\-])|(?=\.(?:\s|$)))|(?i:to|from|by)[ \t]+[~<>]?\d)|-[^\W\d_a-z])")
 #: a bare score ending its phrase after one word: "Braden 16,", "MORSE 35."
 _SCORE_AFTER = re.compile(r"[ \t]+\d{1,3}(?:[,;.)]|[ \t]*$|\+\d|-\d(?!\d))", re.MULTILINE)
 #: a lower-case word (or a comma and one) after a word opening a sentence

@@ -186,6 +186,9 @@ UNCORROBORATED = [
     ("Vasopressin weaned; Levophed off.", "Levophed"),
     ("Neuro Step-down Nursing Note 0700", "Neuro Step-down"),
     ("Tolerating Nepro at goal.", "Nepro"),
+    # listed names that are everyday words, and an initial at the end, support no one
+    ("Appt 06/14 08:30, Infusion Suite B, 3rd floor.", "Infusion Suite B"),
+    ("T 36.1, Bair Hugger on.", "Bair Hugger"),
 ]
 
 

@@ -25,6 +25,8 @@ FLAGGED = [
     # a court's or an employer's form: "The Honorable", "Judge", "Employee:", "Caller:"
     ("The Honorable Quintessa Ibekwe-Marchetti\nKettle County Probate Court", "Quintessa Ibekwe-Marchetti"),
     ("Judge Tamsin Okonjo presiding; hearing continued.", "Tamsin Okonjo"),
+    ("State trooper (Ofc. Wolf) called for update.", "Wolf"),
+    ("Sgt. Okafor and Det. Lindqvist at bedside. Deputy Price took report.", "Lindqvist"),
     ('Employee: Baraka "Benny" Oyelowo    Emp ID: 40-1177', 'Baraka "Benny" Oyelowo'),
     ("Caller: Fenwick Adeyemi-Stroud (son), wants update.", "Fenwick Adeyemi-Stroud"),
     # two capitals signing off after a double dash at the end of a sentence, or with a credential
@@ -62,6 +64,7 @@ NOT_FLAGGED = [
     "Plan: d/c tomorrow. --OK",
     "Done. --RN",
     "Vitals stable. --AB and more words on the same line.",
+    "LT. Pain 4/10 at incision. Det. CT head neg.",
     # procedures, scales and headings
     "Mohs surgery R nasal ala; Mohs defect closed primarily.",
     "Fitzpatrick II, multiple AKs on scalp.",

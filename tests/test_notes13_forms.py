@@ -45,6 +45,7 @@ FLAGGED = [
     # a nursing home's two kinds joined by "&"/"and"
     ("93 y/o F from Larchmere Nursing & Rehab admitted w/ melena.", "Larchmere Nursing & Rehab"),
     ("Returning to Quenby Rehabilitation and Nursing Center on d/c.", "Quenby Rehabilitation and Nursing Center"),
+    ("Options: Quenby Pointe Nursing - declined (no bed).", "Quenby Pointe Nursing"),
     # residences and senior housing
     ("Lives at Quarrystone Residences, 2nd floor.", "Quarrystone Residences"),
     # a preposition opening the sentence is no part of a name
@@ -121,6 +122,7 @@ NOT_FLAGGED = [
     ("F/u Wound Clinic 1 wk; Memory Center eval pending.", ("organization", "hospital")),
     ("Peritoneal Dialysis nurse to teach. Home Dialysis training Tues.", ("organization", "hospital")),
     ("Nursing & Rehab consult placed. Pt to Rehab & Nursing unit.", ("organization", "hospital")),
+    ("Pediatric Nursing aware. Home Nursing visit Tues. Nursing to call.", ("organization", "hospital")),
     ("Hematology & Oncology consult placed. Allergy & Immunology f/u. Home Infusion teaching done.",
      ("organization", "hospital")),
     ("Family Court hearing next week per SW. The Commission met.", ("organization", "hospital")),
