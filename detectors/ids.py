@@ -163,6 +163,8 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
     ("credit_card", r"credit\s+card(?:\s+(?:number|no\.?|\#))?|card(?:\s+(?:number|no\.?|\#))?"
                     r"|visa|mastercard|amex|cc", True),
     ("iban", r"iban", True),
+    # an officer's badge and a juror's number are short: strong labels ("badge 217")
+    ("reference_number", r"badge(?:\s*(?:number|no\.?|\#))?|juror(?:\s*(?:number|no\.?|\#))?", True),
     ("reference_number", r"id|ref\.?(?:\s+(?:code|number|no\.?|\#))?|reference(?:\s+(?:code|number|no\.?|\#))?"
                          r"|acc\.?\s*(?:number|no\.?|\#)|case\s*(?:number|no\.?|\#)|docket(?:\s*(?:number|no\.?|\#))?|claim(?:\s+(?:number|no\.?|\#))?|accession(?:\s+(?:number|no\.?|\#))?"
                          r"|specimen\s*(?:number|no\.?|\#|id)|order\s*(?:number|no\.?|\#)"
@@ -171,9 +173,9 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
                          r"|job\s*(?:number|no\.?|\#)|dictation\s*(?:number|no\.?|\#|id)|record"
                          # case and report numbers of agencies, courts, labs and transports: "badge #4471",
                          # "incident #24-11873", "surgical pathology no. S22-4417", "tail N418AE"
-                         r"|badge(?:\s*(?:number|no\.?|\#))?|juror(?:\s*(?:number|no\.?|\#))?"
                          r"|tail(?:\s*(?:number|no\.?|\#))?"
-                         r"|(?:incident|intake|report|complaint|citation|warrant|booking|inmate|auth|authorization"
+                         r"|auth(?:orization)?(?:\s*(?:number|no\.|\#|code))?"
+                         r"|(?:incident|intake|report|complaint|citation|warrant|booking|inmate|run"
                          r"|referral|trip|ticket|requisition|req|study|exam|procedure|(?:surgical\s+)?pathology|path)"
                          r"\s*(?:number|no\.|\#)", False),
 )
@@ -213,7 +215,7 @@ _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "re
                 "har", "job", "dictation", "acc", "mbi", "hicn", "docket", "badge", "juror", "tail", "incident",
                 "intake", "report", "complaint", "citation", "warrant", "booking", "inmate", "auth",
                 "authorization", "referral", "trip", "ticket", "requisition", "req", "exam", "procedure",
-                "surgical", "pathology", "path")
+                "surgical", "pathology", "path", "run")
 
 
 def _heads_automaton():
@@ -263,6 +265,7 @@ _UNIT_AFTER = regex.compile(
     r"caps?|days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|min|cm|mm|in|ft)\b", regex.IGNORECASE)
 _DATE_LIKE = regex.compile(r"\d{1,2}[/.-]\d{1,2}(?:[/.-](?:\d{2}|\d{4}))?$|(?:19|20)\d\d[/.-]\d{1,2}[/.-]\d{1,2}$")
 _RATIO = regex.compile(r"\d{2,3}/\d{2,3}$")
+_FREQUENCY = regex.compile(r"\d{1,2}[wWxXdD]\d{1,2}")
 
 
 def _plausible(value: str, strong: bool) -> bool:
@@ -271,8 +274,8 @@ def _plausible(value: str, strong: bool) -> bool:
     alnum = sum(ch.isalnum() for ch in value)
     if digits < 2 or alnum < 3:
         return False
-    if _DATE_LIKE.match(value) or _RATIO.match(value):
-        return False
+    if _DATE_LIKE.match(value) or _RATIO.match(value) or _FREQUENCY.fullmatch(value):
+        return False  # ("SN 2w4": skilled nursing twice a week for four weeks)
     if not strong:
         # weak labels ("ID", "record"): a 4+-digit number or a letters-and-digits code
         if digits < 4 and not (digits >= 3 and any(ch.isalpha() for ch in value)):

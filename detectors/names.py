@@ -74,7 +74,7 @@ omnicell accu-chek glucometer
 homans lhermitte spurling nikolsky gowers kehr auspitz koebner westermark
 nissen whipple hartmann billroth kocher pfannenstiel bosniak hoffmann cockcroft-gault child-pugh
 mediport port-a-cath portacath amsler carina ballard mini-cog minicog
-roux-en-y guillain-barre guillain-barré gleason breslow mohs leopold leopolds timi sylvian
+roux-en-y guillain-barre guillain-barré gleason breslow mohs leopold leopolds timi sylvian fleischner
 """.split())
 #: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
 CLINICAL_STOP = frozenset("""
@@ -89,7 +89,7 @@ dictated transcribed cc re dear sincerely regards thanks thank yours cordially a
 resident fellow nurse doctor physician provider service team unit floor room bed ok yes no
 am pm the a an and or of in on at to for with by from as is was be mother father son daughter
 wife husband sister brother christmas easter thanksgiving halloween hanukkah ramadan passover
-kwanzaa tel tele fax phone cell mobile pager beeper medicaid medicare masshealth medi-cal tricare thora
+kwanzaa tel tele fax phone cell mobile pager beeper medicaid medicare masshealth medi-cal tricare thora biba
 senna colace percocet vicodin kcl riss ssi nph miralax
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
 #: English function words (closed classes): capitalized only at a sentence start, never a name

@@ -104,6 +104,7 @@ _LEGAL_TAIL = re.compile(r",?[ \t]+(?:Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Corp\.?|Co\.|L
 _WARD_WORDS = frozenset({"bedside", "discharge", "home", "triage", "intake", "admission", "admissions",
                          "night", "nights", "day", "days", "weekend", "weekends", "work", "rehab", "dialysis",
                          "clinic", "hospital", "icu", "er", "ed", "or", "shift", "change", "report", "rounds"})
+_WORT_AFTER = re.compile(r"[ \t]+(?i:wort)\b")
 _STORE_NUMBER = re.compile(r"[ \t]*(?:#|no\.|store)[ \t]*\d{1,6}(?![\w-])", re.IGNORECASE)
 _FUNCTION_LEADS = frozenset({"also", "our", "his", "her", "their", "my", "your", "this", "that", "the", "a",
                              "an", "and", "or", "new", "same", "whole", "entire", "care", "home", "school"})
@@ -1119,6 +1120,8 @@ class OrgDetector(Detector):
             # "St. Louis" is a town (the location detector's), unless written as a possessive
             if not m.group("poss") and self.lex.is_city(phrase.replace("Saint", "St")):
                 continue
+            if _WORT_AFTER.match(text, e):
+                continue  # "St John's wort": an herb
             out.append(Candidate(s, e, "hospital", self.rules["saint"], self.name, "context:saint"))
 
     def _head_hits(self, text: str) -> tuple[dict[int, tuple[int, str, str]], list[tuple[int, int]],

@@ -65,6 +65,7 @@ NOT_FLAGGED = [
     "Done. --RN",
     "Vitals stable. --AB and more words on the same line.",
     "LT. Pain 4/10 at incision. Det. CT head neg.",
+    "Nodule followed per Fleischner criteria. 24 y/o F BIBA after fall.",
     # procedures, scales and headings
     "Mohs surgery R nasal ala; Mohs defect closed primarily.",
     "Fitzpatrick II, multiple AKs on scalp.",

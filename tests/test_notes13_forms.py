@@ -101,6 +101,13 @@ FLAGGED = [
     ("Echo study #E-23-4471 compared.", "E-23-4471"),
     ("Juror no. 5582-23, excused.", "5582-23"),
     ("Prior auth # RX8851320 approved.", "RX8851320"),
+    ("Deputy on scene (badge 317), report # WCSO22-18837.", "317"),
+    ("Ambulance (Medic 9), run # 77-552013.", "77-552013"),
+    ("Valganciclovir PA approved, auth 2098-PA-661203.", "2098-PA-661203"),
+    # drugstores, specialty pharmacies, a plan's product
+    ("Sent to pt's local pharmacy: Rennick Way Drug, on Main.", "Rennick Way Drug"),
+    ("Dispensed by plan's specialty pharmacy - Meridian Specialty Rx.", "Meridian Specialty Rx"),
+    ("Insurance: Quarry Summit Medicare Advantage, member ID on file.", "Quarry Summit Medicare Advantage"),
     # "ID" and five digits after an identifier's label: no Idaho, no ZIP
     ("Interpreter: Beatriz Lins (ID 51429) present.", "51429"),
     ("Moved from Boise, ID 83702 last year.", "Boise, ID 83702"),
@@ -142,6 +149,10 @@ NOT_FLAGGED = [
     ("Interpreter: Beatriz Lins (ID 51429) present.", ("state", "zip")),
     ("Pt is a caregiver at Home for her mother. Spoke with coordinator for Discharge Planning.",
      ("organization", "hospital")),
+    ("Calcifications present in DCIS and benign ducts. DCIS, solid type.", ("organization", "hospital")),
+    ("Avoid St John's wort with sertraline.", ("organization", "hospital")),
+    ("Illicit Drug use denied. Prescription Drug monitoring reviewed.", ("organization", "hospital")),
+    ("Services ordered: SN 2w4, 1w4: HF teaching.", None),
     # parentheses that hold no town, a town that is an everyday word
     ("Lasix (Furosemide) 40 mg. Vancomycin (Vanco) trough. Center (Main) entrance.", ("city", "location")),
     # group labels that are no plan's number; fractions and durations after "for"
