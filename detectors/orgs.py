@@ -552,7 +552,7 @@ class OrgDetector(Detector):
             return False  # "Children's Clinic": a possessive names whose it is
         share = lex.capitalized_share(w)
         return share is not None and share <= 0.2 and not (
-            lex.is_first_name(w) or lex.is_surname(w) or lex.is_city(w))
+            lex.is_first_name(w) or lex.is_surname(w) or lex.is_city(w) and share > 0.05)  # ("Transfer", PA)
 
     def _opening_verb(self, text: str, tok: tuple[int, int, str]) -> bool:
         """The first word of a sentence or a line that is an everyday word seldom capitalized and
