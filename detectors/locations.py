@@ -260,10 +260,13 @@ def _windows(text: str, spans: list[tuple[int, int]], before: int, after: int) -
 
 
 #: a town and a state's code without a comma, ending a line or a clause: "ELKINS WV"
-_TOWN_CODE = re.compile(r"(?<![\w'’.-])((?:[A-Z][a-z]+|[A-Z]{3,})(?: (?:[A-Z][a-z]+|[A-Z]{3,}))?) ([A-Z]{2})"
-                        r"(?=[ \t]*(?:$|[,.;)]))", re.MULTILINE)
+_CODE_END = re.compile(r"(?<=[a-zA-Z]) ([A-Z]{2})(?=[ \t]*(?:$|[,.;)]))", re.MULTILINE)
+#: the one or two capitalized words right before such a code
+_TOWN_BEFORE = re.compile(r"(?<![\w'’.-])((?:[A-Z][a-z]+|[A-Z]{3,})(?: (?:[A-Z][a-z]+|[A-Z]{3,}))?)\Z")
 #: a town in parentheses after a capitalized word: "Medical Center (Conneaut)"
-_PAREN_TOWN = re.compile(r"(?<![\w'’.-])[A-Z0-9][\w'’.&-]* \((?P<t>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})\)")
+_PAREN_TOWN = re.compile(r"\((?P<t>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})\)")
+#: the word before it: capitalized or a number ("Center (Conneaut)", "Plant 4 (Chatsworth)")
+_CAP_WORD_BEFORE = re.compile(r"(?<![\w'’.-])[A-Z0-9][\w'’.&-]* \Z")
 
 
 def _start(m) -> int:
@@ -957,18 +960,21 @@ class LocationDetector(Detector):
         """"ELKINS WV", "Fresno CA": a listed town and a state's code with no comma between, ending
         a line or a clause; not a code that is also a word or a credential ("Smith PA", "Hope ME")."""
         lex = self.lex
-        for m in _TOWN_CODE.finditer(text):
-            st = m.group(2)
+        for c in _CODE_END.finditer(text):  # the codes first (few), then the town before each
+            st = c.group(1)
             if st in AMBIGUOUS_STATES or not lex.is_state(st):
+                continue
+            m = _TOWN_BEFORE.search(text, max(0, c.start() - 40), c.start())
+            if m is None:
                 continue
             town = m.group(1)
             if not lex.is_city(town) or (" " not in town and self._ambiguous_word(town)):
                 continue
             like = self.rules["city_state"]
             parts = (self._cand(m.start(1), m.end(1), "city", like, "list:places"),
-                     self._cand(m.start(2), m.end(2), "state", like, "list:states"))
+                     self._cand(c.start(1), c.end(1), "state", like, "list:states"))
             out.extend(parts)
-            out.append(self._cand(m.start(1), m.end(2), "location", like, "context:town_code", list(parts)))
+            out.append(self._cand(m.start(1), c.end(1), "location", like, "context:town_code", list(parts)))
 
     def _paren_towns(self, text: str, out: list[Candidate]) -> None:
         """"St. Aurelia Medical Center (Conneaut)": a listed town alone in parentheses right after
@@ -976,6 +982,8 @@ class LocationDetector(Detector):
         an everyday word or a common first name is left alone ("(Main)", "(Florence)")."""
         lex = self.lex
         for m in _PAREN_TOWN.finditer(text):
+            if not _CAP_WORD_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+                continue
             t = m.group("t")
             if not lex.is_city(t) or (" " not in t and self._ambiguous_word(t)) or lex.is_state(t):
                 continue
