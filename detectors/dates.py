@@ -292,7 +292,7 @@ _READING_BEFORE = regex.compile(
     r"ehl|fhl|gastrocs?|iliopsoas|glutes?|abductors?|adductors?|"
     # a 0-10 rating of a symptom or a state: "patient global 6/10", "cravings 2/10"
     r"global|cravings?|urges?|anxiety|mood|stress|nausea|fatigue|energy|sleep|rating|intensity|"
-    r"severity|distress|dyspnea|sob|itch|itching|tinnitus|vertigo|stiffness|"
+    r"severity|distress|dyspnea|sob|itch|itching|tinnitus|vertigo|stiffness|leak|weakness|"
     r"systolic|diastolic|holosystolic|sm|dm|rub|correct|items|trials?|"
     r"a&ox?|aox|a\+ox?)s?[ \t:=#]{0,3}$", regex.IGNORECASE)
 #: after a weekday standing alone: a habit's noun ("Sunday dinner", "Wednesday nights")

@@ -48,7 +48,8 @@ dystrophy anomaly malformation bag stockings hose drain needle forceps position 
 staging grade method technique formula equation index curve line duct canal gland body bodies
 granules nodule nodules dx dz disorder contracture neuroma neuralgia aneurysm hernia cyst diverticulum
 phenomenon effect virus infection agar stain staining solution cocktail regimen protocol
-drains tubes catheters needles lens lenses fissure fissures aqueduct
+drains tubes catheters needles lens lenses fissure fissures aqueduct level levels tear tears nodes
+fall disability
 """.split())
 #: words heading an organization or place: a listed name right before one is part of a phrase
 ORG_HEADS = frozenset("""
@@ -75,6 +76,8 @@ homans lhermitte spurling nikolsky gowers kehr auspitz koebner westermark
 nissen whipple hartmann billroth kocher pfannenstiel bosniak hoffmann cockcroft-gault child-pugh
 mediport port-a-cath portacath amsler carina ballard mini-cog minicog
 roux-en-y guillain-barre guillain-barré gleason breslow mohs leopold leopolds timi sylvian fleischner
+thessaly impella raynaud raynaud's sjogren sjögren sjogren's behcet behçet heberden
+dix-hallpike koebner auspitz rovsing couvelaire kussmaul virchow
 """.split())
 #: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
 CLINICAL_STOP = frozenset("""
@@ -1025,6 +1028,14 @@ class NameDetector(Detector):
                 return None  # a lone unlisted word needs a context announcing a name
         if title is None and len(names) == 2 and ctx != "strong":
             a, b = names
+            if _SIGN_AFTER_RE.match(text, b.end) and not (a.info is not None and a.info.first_band == 0):
+                return None  # "Grey Turner neg", "Dix Hallpike +": a sign and its result
+            if _DEMONYM_COMPOUND_RE.fullmatch(b.word):
+                return None  # "R Hickman-type catheter": a side and a kind of device
+            if _ROMAN_AFTER_RE.match(text, b.end) and any(
+                    t.word.isupper() and len(t.word) >= 3 and (t.info is None or not t.info.listed or (
+                        t.info.first_band in (None, 2) and t.info.last_band in (None, 2))) for t in names):
+                return None  # "DOE NYHA II": an abbreviation's class, no name with a suffix
             if b.initial and not b.period and b.word in ("R", "L") and a.info is not None and a.info.eponym:
                 return None  # "Hickman R chest": a device and its side
             if b.word.lower() in DEMONYMS and self._sentence_initial(text, start_pos) \
@@ -1499,7 +1510,9 @@ _DOTTED_CONTEXT = frozenset({"prof", "rev", "miss", "mister", "doctor", "sister"
 _FIRM_PAIR_AFTER_RE = re.compile(r"[ \t]*(?:&|and)[ \t]+[A-Z][\w'’-]+[ \t]+([A-Z][a-z]+)\b")
 _PRACTICE_ENDS = ("ology", "iatry", "iatrics", "paedics", "pedics", "dentistry", "surgery", "law", "medicine")
 #: a sign's result right after one word: "Hawkins +", "Hawkins (+)", "Tinel (-)"
-_SIGN_AFTER_RE = re.compile(r"[ \t]*(?:\(\s*[+-]\s*\)|[+-](?=[ \t]*(?:[,;.)/]|$)))", re.MULTILINE)
+_SIGN_AFTER_RE = re.compile(r"\)?[ \t]*(?:\(\s*[+-]\s*\)|[+-](?=[ \t]*(?:[,;.)/]|$|[RL]\b|bilat))"
+                            r"|(?i:neg|pos|negative|positive|equivocal|absent|present|intact)(?=[ \t]*(?:[,;.)/]|$|[RL]\b|bilat|b/l)))",
+                            re.MULTILINE)
 #: a class with a letter after one word: "Marsh 3b", "Forrest IIa"
 _CLASS_AFTER_RE = re.compile(r"[ \t]+(?:\d[a-c]|I{1,3}[ab]|IV[ab])(?![\w/-])|[ \t]+(?:I{1,3}|IV|V|VI)"
                              r"(?=[ \t]*(?:[,;.)]|$|[ \t]+[a-z]))", re.MULTILINE)
@@ -1508,7 +1521,7 @@ _SIGN_BEFORE_RE = re.compile(r"(?<![\w])(?:neg|pos|negative|positive|no|without|
 #: a negation right before a capitalized phrase: "NO FRANK BLOOD", "no Jacksonian march"
 _NEGATION_BEFORE_RE = re.compile(r"(?<![\w/])(?:no|without|w/o)[ \t]+\Z", re.IGNORECASE)
 #: a bare score ending its phrase after a lone word: "Morse 55.", "FALL RISK: MORSE 35."
-_SCORE_AFTER_RE = re.compile(r"[ \t]+\d{1,3}(?:[,;.)]|[ \t]*$|-\d(?!\d))", re.MULTILINE)
+_SCORE_AFTER_RE = re.compile(r"[ \t]+\d{1,3}(?:[,;:.)]|[ \t]*$|-\d(?!\d))", re.MULTILINE)
 _PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,}s")
 #: "& Sons", "& Daughters", "& Co." after a surname: the name of a firm
 _FIRM_AMP_AFTER_RE = re.compile(r"[ \t]*&[ \t]*(?:sons?|daughters?|bros\.?|brothers|co\.?|company|associates|"

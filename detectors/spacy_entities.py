@@ -117,6 +117,11 @@ class SpacyEntityDetector(Detector):
     #: names, headings), so they stay below the default threshold; lower it to take them
     UNCORROBORATED = 0.65
 
+    def _everyday(self, w: str) -> bool:
+        lex = self.lexicon
+        share = lex.capitalized_share(w) if lex is not None else None
+        return share is not None and share < 0.5
+
     def _clinical(self, text: str) -> bool:
         """Clinical text: two words or more of the medical lists (diseases, drugs, devices). The
         model, trained on news and web text, reads clinical jargon as names and places; in
@@ -146,8 +151,9 @@ class SpacyEntityDetector(Detector):
                 share = lex.capitalized_share(w)
                 if share is None or share >= 0.5:
                     return True  # a listed name that is no everyday word ("Suite", "Gen", "Bair" are)
-        if len(words) > 1 and any(len(w) == 1 and w.isalpha() for w in words[:-1]):
-            return True  # "D. Mbatha": an initial before a name ("Infusion Suite B" is no one)
+        if len(words) > 1 and any(len(w) == 1 and w.isalpha() and w.upper() not in "RLIVXW" for w in words[:-1]) \
+                and not all(self._everyday(w) for w in words if len(w) > 1):
+            return True  # "D. Mbatha": an initial before a name; not "R. Reflexes", "I. Toco", "Infusion Suite B"
         if _TITLE_BEFORE.search(text, max(0, s - 8), s) or _LABEL_BEFORE.search(text, max(0, s - 24), s):
             return True
         before = _WORD_BEFORE.search(text, max(0, s - 24), s)

@@ -189,6 +189,9 @@ UNCORROBORATED = [
     # listed names that are everyday words, and an initial at the end, support no one
     ("Appt 06/14 08:30, Infusion Suite B, 3rd floor.", "Infusion Suite B"),
     ("T 36.1, Bair Hugger on.", "Bair Hugger"),
+    # a side, a Roman class or a unit before everyday words is no initial
+    ("Babinski up L, mute R. Reflexes 3+ L biceps.", "R. Reflexes"),
+    ("Category I. Toco: irregular ctx q6.", "I. Toco"),
 ]
 
 

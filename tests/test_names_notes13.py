@@ -36,6 +36,9 @@ FLAGGED = [
     # a kin word keeps its name; a title too, for device-like surnames
     ("Wife Hawkins called for update.", "Hawkins"),
     ("Dr. Swan aware of K 3.1.", "Swan"),
+    ("Wife Cullen called at 1400. Seen by Mary Clark RN.", "Cullen"),
+    ("Seen by JOHN SMITH III today.", "JOHN SMITH"),
+    ("anne bouchard (daughter) called, updated.\npt resting.\nplan: cont abx.", "anne bouchard"),
 ]
 
 
@@ -66,6 +69,13 @@ NOT_FLAGGED = [
     "Vitals stable. --AB and more words on the same line.",
     "LT. Pain 4/10 at incision. Det. CT head neg.",
     "Nodule followed per Fleischner criteria. 24 y/o F BIBA after fall.",
+    # signs with their result after them (one word or two), classes, eponymous diseases and devices
+    "Lachman 2+, McMurray neg, Thessaly equivocal. Cullen neg, Grey Turner neg.",
+    "Hip: FABER (Patrick) + L, Ober neg. Dix-Hallpike + R.",
+    "Derm: Clark level III, Koebner +. Mallory-Weiss tear. Heberden nodes.",
+    "Hx: Raynaud, Sjogren, Behcet. Impella CP at P8.",
+    "Timed Up and Go 16 s. Morse fall scale 55. Hughes disability grade 4.",
+    "LVAD clinic. Mild DOE NYHA II. Apheresis via R Hickman-type catheter.",
     # procedures, scales and headings
     "Mohs surgery R nasal ala; Mohs defect closed primarily.",
     "Fitzpatrick II, multiple AKs on scalp.",
@@ -86,6 +96,8 @@ def test_jargon_unflagged(engine, text):
     "Supraspinatus 4/5 R, empty can 4/5 (L); grip 5/5 bilat.",
     "SLR + L at 45 deg. L EHL 4/5, dec sensation L.",
     "patient global 6/10, provider global 5/10, cravings 2/10 most days.",
+    "Pleur-evac with air leak 2/7, to -20 suction.",
+    "Empty can + w/ pain, mild weakness 4/5. Drop arm neg.",
 ])
 def test_grades_and_ratings_are_no_date(engine, text):
     assert not [f for f in engine.detect(text) if f.entity == "date"]
