@@ -49,7 +49,7 @@ staging grade method technique formula equation index curve line duct canal glan
 granules nodule nodules dx dz disorder contracture neuroma neuralgia aneurysm hernia cyst diverticulum
 phenomenon effect virus infection agar stain staining solution cocktail regimen protocol
 drains tubes catheters needles lens lenses fissure fissures aqueduct level levels tear tears nodes
-fall disability
+fall disability hump
 """.split())
 #: words heading an organization or place: a listed name right before one is part of a phrase
 ORG_HEADS = frozenset("""
@@ -77,7 +77,7 @@ nissen whipple hartmann billroth kocher pfannenstiel bosniak hoffmann cockcroft-
 mediport port-a-cath portacath amsler carina ballard mini-cog minicog
 roux-en-y guillain-barre guillain-barré gleason breslow mohs leopold leopolds timi sylvian fleischner
 thessaly impella raynaud raynaud's sjogren sjögren sjogren's behcet behçet heberden
-dix-hallpike koebner auspitz rovsing couvelaire kussmaul virchow
+dix-hallpike koebner auspitz rovsing couvelaire kussmaul virchow achilles
 """.split())
 #: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
 CLINICAL_STOP = frozenset("""
@@ -92,7 +92,7 @@ dictated transcribed cc re dear sincerely regards thanks thank yours cordially a
 resident fellow nurse doctor physician provider service team unit floor room bed ok yes no
 am pm the a an and or of in on at to for with by from as is was be mother father son daughter
 wife husband sister brother christmas easter thanksgiving halloween hanukkah ramadan passover
-kwanzaa tel tele fax phone cell mobile pager beeper medicaid medicare masshealth medi-cal tricare thora biba
+kwanzaa tel tele fax phone cell mobile pager beeper medicaid medicare masshealth medi-cal tricare thora biba fhx shx pmhx pshx hx
 senna colace percocet vicodin kcl riss ssi nph miralax
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
 #: English function words (closed classes): capitalized only at a sentence start, never a name
@@ -1032,6 +1032,9 @@ class NameDetector(Detector):
                 return None  # "Grey Turner neg", "Dix Hallpike +": a sign and its result
             if _DEMONYM_COMPOUND_RE.fullmatch(b.word):
                 return None  # "R Hickman-type catheter": a side and a kind of device
+            if b.initial and not b.period and b.word in "ABCDE" and _GRADE_LETTER_END_RE.match(text, b.end) \
+                    and not (a.info is not None and a.info.first_band == 0):
+                return None  # "Balthazar E, CTSI 8": a grade's letter, no initial
             if _ROMAN_AFTER_RE.match(text, b.end) and any(
                     t.word.isupper() and len(t.word) >= 3 and (t.info is None or not t.info.listed or (
                         t.info.first_band in (None, 2) and t.info.last_band in (None, 2))) for t in names):
@@ -1509,9 +1512,10 @@ _DOTTED_CONTEXT = frozenset({"prof", "rev", "miss", "mister", "doctor", "sister"
 #: "& Doyle Orthopaedics", "and Lowe Associates": a second name and a firm's word after a surname
 _FIRM_PAIR_AFTER_RE = re.compile(r"[ \t]*(?:&|and)[ \t]+[A-Z][\w'’-]+[ \t]+([A-Z][a-z]+)\b")
 _PRACTICE_ENDS = ("ology", "iatry", "iatrics", "paedics", "pedics", "dentistry", "surgery", "law", "medicine")
+_GRADE_LETTER_END_RE = re.compile(r"[ \t]*[,;)]")
 #: a sign's result right after one word: "Hawkins +", "Hawkins (+)", "Tinel (-)"
 _SIGN_AFTER_RE = re.compile(r"\)?[ \t]*(?:\(\s*[+-]\s*\)|[+-](?=[ \t]*(?:[,;.)/]|$|[RL]\b|bilat))"
-                            r"|(?i:neg|pos|negative|positive|equivocal|absent|present|intact)(?=[ \t]*(?:[,;.)/]|$|[RL]\b|bilat|b/l)))",
+                            r"|(?i:neg|pos|negative|positive|equivocal|absent|present|intact|deferred|not[ \t]+done)(?=[ \t]*(?:[,;.)/]|$|[RL]\b|bilat|b/l)))",
                             re.MULTILINE)
 #: a class with a letter after one word: "Marsh 3b", "Forrest IIa"
 _CLASS_AFTER_RE = re.compile(r"[ \t]+(?:\d[a-c]|I{1,3}[ab]|IV[ab])(?![\w/-])|[ \t]+(?:I{1,3}|IV|V|VI)"

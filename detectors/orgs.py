@@ -104,6 +104,7 @@ _LEGAL_TAIL = re.compile(r",?[ \t]+(?:Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Corp\.?|Co\.|L
 _WARD_WORDS = frozenset({"bedside", "discharge", "home", "triage", "intake", "admission", "admissions",
                          "night", "nights", "day", "days", "weekend", "weekends", "work", "rehab", "dialysis",
                          "clinic", "hospital", "icu", "er", "ed", "or", "shift", "change", "report", "rounds"})
+_CLASS_NAME_AFTER = re.compile(r"[ \t]+(?i:grade|classification|criteria)\b")
 _WORT_AFTER = re.compile(r"[ \t]+(?i:wort)\b")
 _STORE_NUMBER = re.compile(r"[ \t]*(?:#|no\.|store)[ \t]*\d{1,6}(?![\w-])", re.IGNORECASE)
 _FUNCTION_LEADS = frozenset({"also", "our", "his", "her", "their", "my", "your", "this", "that", "the", "a",
@@ -756,6 +757,9 @@ class OrgDetector(Detector):
             self._state_universities(text, out)
         if "ary" in text or "upplement" in text:
             self._ranked_insurers(text, out)
+        if "rade" in text or "lassification" in text or "riteria" in text:
+            # "Los Angeles grade B", "Seattle criteria": a classification named for a place, no one's place
+            out = [c for c in out if not _CLASS_NAME_AFTER.match(text, c.end)]
         for g in _GENERAL_AT.finditer(text):
             m = _STATE_GENERAL.search(text, max(0, g.start() - 24), g.end())
             if m is None:

@@ -444,7 +444,7 @@ _EPONYM_HEAD = re.compile(
 _TERM_AFTER = re.compile(
     r"(?:[ \t]+(?:draining|drained|drains|placed|removed|d/?c['’]?d|dc['’]?ed|discontinued|inserted|"
     r"reinserted|replaced|changed|patent|intact|flushed|flushes|flushing|line|lines|cath|catheter|"
-    r"negative|positive|neg|pos|absent|equivocal|bilat|bilaterally|in[ \t]+place|to[ \t]+"
+    r"negative|positive|neg|pos|absent|equivocal|deferred|bilat|bilaterally|in[ \t]+place|to[ \t]+"
     r"(?:gravity|bsd|sbd|lcs|lcws|lws|liws|suction|wall)|site|dressing|sutures?|"
     r"(?:I{1,3}|IV|VI{0,3}|IX|X)(?:(?![\w.\-])|(?=\.(?:\s|$)))|(?i:to|from|by)[ \t]+[~<>]?\d)|-[^\W\d_a-z])")
 #: a bare score ending its phrase after one word: "Braden 16,", "MORSE 35."

@@ -76,6 +76,8 @@ NOT_FLAGGED = [
     "Hx: Raynaud, Sjogren, Behcet. Impella CP at P8.",
     "Timed Up and Go 16 s. Morse fall scale 55. Hughes disability grade 4.",
     "LVAD clinic. Mild DOE NYHA II. Apheresis via R Hickman-type catheter.",
+    "No new lesions. FHx: father w/ melanoma. Schirmer deferred. Balthazar E, CTSI 8.",
+    "CXR: small L effusion, Hampton hump, no Kerley B lines.",
     # procedures, scales and headings
     "Mohs surgery R nasal ala; Mohs defect closed primarily.",
     "Fitzpatrick II, multiple AKs on scalp.",

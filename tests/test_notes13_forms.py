@@ -127,6 +127,7 @@ NOT_FLAGGED = [
     # departments, services and public programs (no organization or location)
     ("Device Clinic / Cardiac Rhythm Management\nIN-CLINIC INTERROGATION REPORT", ("organization", "hospital")),
     ("TRANSFER CENTER - INTERFACILITY TRANSFER NOTE\nCall received from OSH ED.", ("organization", "hospital")),
+    ("No nodularity on NBI. Los Angeles grade B esophagitis; Seattle protocol bx.", ("organization", "hospital")),
     ("F/u Wound Clinic 1 wk; Memory Center eval pending.", ("organization", "hospital")),
     ("Peritoneal Dialysis nurse to teach. Home Dialysis training Tues.", ("organization", "hospital")),
     ("Nursing & Rehab consult placed. Pt to Rehab & Nursing unit.", ("organization", "hospital")),
