@@ -111,7 +111,7 @@ _FUNCTION_LEADS = frozenset({"also", "our", "his", "her", "their", "my", "your",
                              "an", "and", "or", "new", "same", "whole", "entire", "care", "home", "school"})
 _LEAD_PREPOSITIONS = frozenset({"from", "at", "to", "in", "with", "for", "by", "per", "via", "of", "into", "back"})
 #: heads after which one everyday word names a hospital's department ("Device Clinic")
-_DEPARTMENT_HEADS = frozenset({"Clinic", "Clinics", "Center", "Centre", "CLINIC", "CENTER", "Health Plan"})
+_DEPARTMENT_HEADS = frozenset({"Clinic", "Clinics", "Center", "Centre", "Health Plan"})  # heads as listed
 _GENERAL_AT = re.compile(r" General(?!\w)")
 #: a department's or a trade's word after "General": "General Surgery", "general medicine"
 _GENERAL_NEXT = re.compile(r"[ \t]+(?i:surgery|surgical|medicine|medical|pediatrics|psychiatry|practice|"
@@ -473,8 +473,7 @@ class OrgDetector(Detector):
     def _field_labels(self) -> tuple[frozenset[str], int]:
         """The fields' labels before a place's or a practice's name (small letters, single-spaced),
         and the most words one has."""
-        labels = {" ".join(w.lower().split()) for w in self.lists.get("place_labels", ())} \
-            | {" ".join(w.lower().split()) for w in self.lists.get("practice_labels", ())}
+        labels = self._place_labels | {" ".join(w.lower().split()) for w in self.lists.get("practice_labels", ())}
         return frozenset(labels), max(len(w.split()) for w in labels)
 
     def _labels_in(self, text: str):
@@ -1561,7 +1560,7 @@ class OrgDetector(Detector):
                     continue  # "Agency: none", "Facility: TBD"
                 shares = [lex.capitalized_share(w) for w in words if w.lower() not in _JOINERS]
                 low_share = [x is not None and x < 0.5 for x in shares]
-                if low_share and (all(low_share) or label in self._weak_place_labels and any(low_share)):
+                if low_share and (all(low_share) or label not in self._firm_labels and any(low_share)):
                     continue  # everyday words: "Facility: Pending", "Agency: Same as before"
                 if " ".join(words).lower() in self._public_programs or words[0].lower() in self._public_programs:
                     continue  # "Insurer: Medicare", "Carrier: MassHealth Standard"
@@ -1586,11 +1585,8 @@ class OrgDetector(Detector):
                                  "context:field_org"))
 
     @cached_property
-    def _weak_place_labels(self) -> frozenset[str]:
-        """The place labels of session 5 and before, read with the older, stricter test."""
-        return self._place_labels - frozenset(("employer", "insurer", "carrier", "wc carrier", "insurance carrier",
-                                               "payer", "payor", "supplier", "dme supplier", "dme vendor",
-                                               "dme company", "vendor", "company"))
+    def _firm_labels(self) -> frozenset[str]:
+        return frozenset(" ".join(w.lower().split()) for w in self.lists.get("firm_labels", ()))
 
     @cached_property
     def _public_programs(self) -> frozenset[str]:
@@ -1598,7 +1594,9 @@ class OrgDetector(Detector):
 
     @cached_property
     def _place_labels(self) -> frozenset[str]:
-        return frozenset(" ".join(w.lower().split()) for w in self.lists.get("place_labels", ()))
+        """The labels after which a bare proper name is read: places' and firms' (firm_labels)."""
+        return frozenset(" ".join(w.lower().split()) for key in ("place_labels", "firm_labels")
+                         for w in self.lists.get(key, ()))
 
     def _caseless_parens(self, text: str, out: list[Candidate]) -> None:
         """"bls ambulance (coastline medical transport)": in a note typed without capitals, a name

@@ -233,13 +233,21 @@ _AS_WRITTEN = "\0"
 
 
 @functools.lru_cache(maxsize=1)
+def _lexicon():
+    """The default word lists, or None where they cannot be loaded (they are optional here)."""
+    try:
+        from .lexicon import Lexicon
+        return Lexicon.default()
+    except Exception:
+        return None
+
+
+@functools.lru_cache(maxsize=1)
 def _ordinary_word():
     """A test for values that are also ordinary English words often written in lower case
     ("Rose", "Frank", "Will", "Hope"); without the word lists, nothing is."""
-    try:
-        from .lexicon import Lexicon
-        lex = Lexicon.default()
-    except Exception:  # the word lists are optional here
+    lex = _lexicon()
+    if lex is None:
         return lambda value, below=0.85: False
 
     def ordinary(value: str, below: float = 0.85) -> bool:
@@ -303,11 +311,9 @@ def _initials(value: str) -> str | None:
 def _clinical_abbreviation(acr: str) -> bool:
     """An abbreviation the word lists know (a medical term or a common word: "CHF", "TCD",
     "ICU", "CAT"), which initials posted from a name must not take over."""
-    try:
-        from .lexicon import Lexicon
-        lex = Lexicon.default()
-    except Exception:  # without the word lists, post no initials
-        return True
+    lex = _lexicon()
+    if lex is None:
+        return True  # without the word lists, post no initials
     return lex.medical_kind(acr) is not None or lex.is_common_word(acr) or lex.is_state(acr) \
         or lex.is_degree(acr) or lex.is_title(acr)
 

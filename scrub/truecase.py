@@ -108,10 +108,9 @@ def _name_boundary(text: str, start: int) -> bool:
     """A name may begin at `start`: the text's or a line's start, a colon, a dash, a comma, a
     parenthesis or a word that never starts a name ("from", "at", "the") right before it."""
     pre = text[max(0, start - 24):start].rstrip(" \t")
-    if not pre or pre[-1] in ":-,(;\n" or start - 24 <= 0 and not pre.strip():
+    if not pre or pre[-1] in ":-,(;\n":
         return True
-    last = pre.split()[-1] if pre.split() else ""
-    return last in _STOP
+    return pre.split()[-1] in _STOP
 
 
 def cased_view(text: str, lexicon) -> str:

@@ -3,24 +3,17 @@ notes (fictitious passages written for these tests; no real person). Table-drive
 has positives (the identifier must be flagged whole) and jargon twins (nothing flagged)."""
 import pytest
 
-from scrub.engine import Scrubber
+from orgs_support import covered
 
 
 @pytest.fixture(scope="module")
-def engine():
-    return Scrubber(spacy=False)
+def engine(scrubber_nospacy):
+    return scrubber_nospacy
 
 
 def spans(engine, text, entities=None):
     return [(f.start, f.end, f.entity) for f in engine.detect(text)
             if not f.protected and (entities is None or f.entity in entities)]
-
-
-def covered(text, span, got):
-    s = text.index(span)
-    e = s + len(span)
-    return any(a <= s and e <= b for a, b, _ in got) or \
-        all(any(a <= i < b for a, b, _ in got) for i in range(s, e) if not text[i].isspace())
 
 
 FLAGGED = [

@@ -5,25 +5,7 @@ Table-driven: each rule has positives (the name must be flagged whole) and jargo
 organization finding)."""
 import pytest
 
-from scrub.arbiter import arbitrate
-from scrub.detectors.locations import LocationDetector
-from scrub.detectors.orgs import OrgDetector
-from scrub.engine import Scrubber
-from scrub.types import Document
-
-ORGS = OrgDetector()
-DETS = (LocationDetector(), ORGS)
-
-
-def flagged(text, dets=DETS, threshold=0.7):
-    cands = [c for d in dets for c in d.detect(Document(text))]
-    return [(f.start, f.end) for f in arbitrate(cands, threshold, text)]
-
-
-def whole(text, span, got):
-    s = text.index(span)
-    e = s + len(span)
-    return any(a <= s and e <= b for a, b in got)
+from orgs_support import ORGS, check_degenerate, flagged, whole
 
 
 FLAGGED = [
@@ -87,8 +69,8 @@ def test_jargon_unflagged(text):
 
 
 @pytest.fixture(scope="module")
-def engine():
-    return Scrubber(spacy=False)
+def engine(scrubber_nospacy):
+    return scrubber_nospacy
 
 
 #: notes typed in capitals or without capitals: the detectors read the engine's cased view
@@ -131,7 +113,7 @@ def test_letterhead_short_form_in_a_caseless_note(engine):
     assert whole(text, "ashgrove crossing step", [(a, b + 5) for a, b in got]), got
 
 
-@pytest.mark.parametrize("text", ["Aa Pavilion - " * 50_000, "\n1 Aa Road " * 50_000, "to aa medical supply " * 50_000,
-                                  "Aa's Bar " * 50_000, "A\n" * 200_000])
-def test_linear_inputs_finish(text):
-    ORGS.detect(Document(text))  # the per-test timeout of the suite catches a blow-up
+@pytest.mark.parametrize("unit,n", [("Aa Pavilion - ", 50_000), ("\n1 Aa Road ", 50_000), ("to aa medical supply ", 50_000),
+                                    ("Aa's Bar ", 50_000), ("A\n", 200_000)])
+def test_degenerate_inputs_stay_bounded(unit, n):
+    check_degenerate(ORGS, unit, n)

@@ -1,0 +1,37 @@
+"""Helpers shared by the organization and note-form tests: the detectors' findings on a passage,
+whether an identifier is covered, and the checks on degenerate one-line inputs."""
+from scrub.arbiter import arbitrate
+from scrub.detectors.locations import LocationDetector
+from scrub.detectors.orgs import OrgDetector
+from scrub.types import Document
+
+ORGS = OrgDetector()
+DETS = (LocationDetector(), ORGS)
+
+
+def flagged(text, dets=DETS, threshold=0.7):
+    """(start, end) of the arbiter's findings over the given detectors' candidates."""
+    cands = [c for d in dets for c in d.detect(Document(text))]
+    return [(f.start, f.end) for f in arbitrate(cands, threshold, text)]
+
+
+def whole(text, span, got):
+    """`span` (its first occurrence) lies inside one of the (start, end, ...) spans of `got`."""
+    s = text.index(span)
+    e = s + len(span)
+    return any(g[0] <= s and e <= g[1] for g in got)
+
+
+def covered(text, span, got, counts=lambda ch: not ch.isspace()):
+    """Every character of `span` (its first occurrence) that `counts` is inside some span of `got`."""
+    s = text.index(span)
+    return all(any(g[0] <= i < g[1] for g in got) for i in range(s, s + len(span)) if counts(text[i]))
+
+
+def check_degenerate(det, unit, n):
+    """`unit` repeated `n` times: at most one candidate per repetition (and a letterhead), each
+    inside the text. Linear time is measured by benchmarks/bench_adversarial.py, not here."""
+    text = unit * n
+    cands = det.detect(Document(text))
+    assert len(cands) <= n + 1, len(cands)
+    assert all(0 <= c.start < c.end <= len(text) for c in cands)
