@@ -11,6 +11,7 @@
     posting_likelihood = 0.9
     blocks = true              # recognize identification blocks, mailing labels, address blocks
     truecase = true            # a document wholly in lower case or in capitals is read through a cased view
+    unwrap = true              # a hard-wrapped document is read with its wrapping line breaks as spaces
 
     [detectors.<short name>]   # options passed to one detector
 
@@ -37,6 +38,7 @@ DEFAULT_DETECT: dict[str, Any] = {
     "posting_likelihood": 0.9,
     "blocks": True,
     "truecase": True,
+    "unwrap": True,
 }
 
 

@@ -27,6 +27,7 @@ from .errors import ScrubError
 from .entities import is_protected
 from .templates import pad_windows
 from .truecase import cased_view, caseless, lower_aligned
+from .unwrap import unwrapped
 from .types import Candidate, Document, Finding
 
 #: constituents whose values are posted to the document's memory
@@ -65,6 +66,7 @@ class Scrubber:
         self.posting_likelihood = float(cfg.detect("posting_likelihood"))
         self.blocks = bool(cfg.detect("blocks"))
         self.truecase = bool(cfg.detect("truecase"))
+        self.unwrap = bool(cfg.detect("unwrap"))
         self.parallel = parallel
         templates = cfg.detect("templates") or None
         self.detectors: list[Detector] = []
@@ -104,7 +106,7 @@ class Scrubber:
         original = text if isinstance(text, Document) else self.document(text, id, subject)
         if not original.text.strip():
             return Analysis(original, (), ())
-        doc = self._cased(original)
+        doc = self._cased(self._unwrapped(original))
         candidates = self.candidates(doc, protective=False)
         # Protective detectors (medical terms, measurements) only matter where they meet a
         # candidate they could protect: they are asked near those, and again near posted ones
@@ -126,6 +128,14 @@ class Scrubber:
                 candidates = candidates + blocks
                 findings = arbitrate(candidates, self.threshold, doc.text)
         return Analysis(original, tuple(candidates), tuple(findings))
+
+    def _unwrapped(self, doc: Document) -> Document:
+        """The document with the line breaks of its hard wrapping read as spaces (same length,
+        scrub.unwrap), else the document itself; its format class stays the original's."""
+        view = unwrapped(doc.text) if self.unwrap else None
+        if view is None:
+            return doc
+        return Document(view, doc.id, doc.format, doc.subject)
 
     def _cased(self, doc: Document) -> Document:
         """The document the detectors read: for one written wholly in lower case or in capitals,
