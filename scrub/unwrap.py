@@ -4,8 +4,9 @@ Clinical archives often store notes as they were printed or typed into a fixed-w
 every line of a paragraph is cut at the same width ("... seen by Dr. Helen\\nOkafor at
 Lakeside Regional Medical\\nCenter ..."). A name, a hospital or a street cut by such a break is
 two pieces no detector takes whole. For a wrapped document the engine hands the detectors a view
-of the same length in which each wrapping break (its "\\n", and a "\\r" before it) is a space;
-line breaks that end a paragraph, a list item or a heading stay.
+of the same length in which each wrapping break is a space; line breaks that end a paragraph, a
+list item or a heading stay. The same view turns the "\\r" of Windows line ends into a space, so
+that no rule need know of it.
 
 How a break is judged to wrap (the test word processors apply when they wrap):
 
@@ -88,13 +89,18 @@ def soft_breaks(text: str) -> list[int]:
 
 
 def unwrapped(text: str) -> str | None:
-    """`text` with its wrapping line breaks (and a "\\r" before one) made spaces; None if none."""
+    """`text` with its wrapping line breaks made spaces, and the "\\r" of every "\\r\\n" a space
+    (a line then ends as on Unix, with a trailing blank the detectors pass over); None if neither
+    is found."""
     cuts = soft_breaks(text)
-    if not cuts:
+    if not cuts and "\r\n" not in text:
         return None
     chars = list(text)
     for p in cuts:
         chars[p] = " "
-        if p and chars[p - 1] == "\r":
-            chars[p - 1] = " "
+    if "\r\n" in text:
+        p = text.find("\r\n")
+        while p >= 0:
+            chars[p] = " "
+            p = text.find("\r\n", p + 2)
     return "".join(chars)

@@ -52,8 +52,21 @@ def test_textwrap_output_with_crlf():
     view = unwrapped(wrapped)
     assert view is not None and len(view) == len(wrapped)
     assert "Lakeside Regional Medical Center" in " ".join(view.split())
-    assert "\r" not in view.replace("\r\n", "")  # no lone carriage return is left
-    assert view.count("\r\n") == wrapped.count("\r\n") - len(soft_breaks(wrapped))
+    assert "\r" not in view  # every Windows line end reads as a Unix one
+    assert view.count("\n") == wrapped.count("\n") - len(soft_breaks(wrapped))
+
+
+def test_windows_line_ends_give_the_same_findings(scrubber_nospacy):
+    unix = ("Neuro: A&Ox3, MAE.\nSeen by Dr. Okafor today.\nDaughter Hope Delacroix at bedside\n"
+            "Lives in Belle Plaine, IA 52208\nM. Price RN\n")
+    windows = unix.replace("\n", "\r\n")
+    assert unwrapped(unix) is None and unwrapped(windows) == unix.replace("\n", " \n")
+
+    def spans(text):
+        return [(text[f.start:f.end].replace("\r\n", "\n"), f.entity)
+                for f in scrubber_nospacy.detect(text) if not f.protected]
+
+    assert spans(windows) == spans(unix) and len(spans(unix)) >= 3
 
 
 @pytest.mark.parametrize("text", [
