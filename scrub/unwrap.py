@@ -1,12 +1,13 @@
-"""A view of a hard-wrapped document in which the wrapping line breaks are spaces again.
+"""A view of a document with its layout made plain: wrapping line breaks and odd blanks as spaces.
 
 Clinical archives often store notes as they were printed or typed into a fixed-width box:
 every line of a paragraph is cut at the same width ("... seen by Dr. Helen\\nOkafor at
 Lakeside Regional Medical\\nCenter ..."). A name, a hospital or a street cut by such a break is
 two pieces no detector takes whole. For a wrapped document the engine hands the detectors a view
 of the same length in which each wrapping break is a space; line breaks that end a paragraph, a
-list item or a heading stay. The same view turns the "\\r" of Windows line ends into a space, so
-that no rule need know of it.
+list item or a heading stay. The same view makes a no-break or thin space a space, the "\\r" of
+Windows line ends a space and other line breaks (a form feed, U+2028) a "\\n", so that no rule
+need know of them.
 
 How a break is judged to wrap (the test word processors apply when they wrap):
 
@@ -88,19 +89,26 @@ def soft_breaks(text: str) -> list[int]:
     return [p for p, lo, hi, kept in breaks if lo <= width <= hi and not kept]
 
 
+#: blanks other than the space and the tab (no-break, thin, figure, ideographic...) and the line
+#: breaks other than "\n" (a lone "\r", form feed, vertical tab, NEL, Unicode line and paragraph
+#: separators; the "\r" of "\r\n" is matched first)
+_ODD_BLANKS = re.compile("[\xa0\u1680\u2000-\u200a\u202f\u205f\u3000]")
+_ODD_BREAKS = re.compile("(\r)(?=\n)|[\r\x0b\x0c\x85\u2028\u2029]")
+
+
+def _break(m: re.Match) -> str:
+    return " " if m.group(1) else "\n"
+
+
 def unwrapped(text: str) -> str | None:
-    """`text` with its wrapping line breaks made spaces, and the "\\r" of every "\\r\\n" a space
-    (a line then ends as on Unix, with a trailing blank the detectors pass over); None if neither
-    is found."""
-    cuts = soft_breaks(text)
-    if not cuts and "\r\n" not in text:
-        return None
-    chars = list(text)
+    r"""`text` as the detectors read it: its wrapping line breaks made spaces, odd blanks (a
+    no-break space...) made spaces, the "\r" of "\r\n" a space and other line breaks (a lone
+    "\r", a form feed, U+2028...) a "\n"; None if nothing changes. Lengths never change."""
+    view = _ODD_BREAKS.sub(_break, _ODD_BLANKS.sub(" ", text))
+    cuts = soft_breaks(view)
+    if not cuts:
+        return view if view != text else None
+    chars = list(view)
     for p in cuts:
         chars[p] = " "
-    if "\r\n" in text:
-        p = text.find("\r\n")
-        while p >= 0:
-            chars[p] = " "
-            p = text.find("\r\n", p + 2)
     return "".join(chars)

@@ -69,6 +69,26 @@ def test_windows_line_ends_give_the_same_findings(scrubber_nospacy):
     assert spans(windows) == spans(unix) and len(spans(unix)) >= 3
 
 
+@pytest.mark.parametrize("raw, view", [
+    ("Dr.\xa0Helen\u202fOkafor", "Dr. Helen Okafor"),      # no-break and thin spaces
+    ("page 1\x0cpage 2\rend\u2028x", "page 1\npage 2\nend\nx"),  # form feed, lone CR, U+2028
+    ("a\r\nb", "a \nb"),
+    ("plain text\n\twith a tab", None),
+])
+def test_odd_blanks_and_breaks(raw, view):
+    assert unwrapped(raw) == view
+
+
+def test_no_break_spaces_give_the_same_findings(scrubber_nospacy):
+    plain = "Seen by Dr. Helen Okafor at Lakeside Regional Medical Center on 3/14/2089."
+    odd = plain.replace(" ", "\xa0")
+
+    def spans(text):
+        return [(f.start, f.end, f.entity) for f in scrubber_nospacy.detect(text) if not f.protected]
+
+    assert spans(odd) == spans(plain) and len(spans(plain)) >= 3
+
+
 @pytest.mark.parametrize("text", [
     # a note written a paragraph a line: few lines near the longest one
     "Neuro: A&Ox3, MAE, PERRLA.\nCV: NSR 80s, no ectopy, BP 118/64.\n"
