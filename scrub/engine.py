@@ -26,6 +26,7 @@ from .detector import Detector, DetectorSettings
 from .errors import ScrubError
 from .entities import is_protected
 from .templates import pad_windows
+from .capsnames import caps_names_view
 from .truecase import cased_view, caseless, lower_aligned
 from .unwrap import unwrapped
 from .types import Candidate, Document, Finding
@@ -139,15 +140,21 @@ class Scrubber:
 
     def _cased(self, doc: Document) -> Document:
         """The document the detectors read: for one written wholly in lower case or in capitals,
-        a cased view of the same length (scrub.truecase), else the document itself."""
-        how = caseless(doc.text) if self.truecase else None
-        if how is None:
+        a cased view of the same length (scrub.truecase); for one with both cases, the same
+        text with its names in capitals Capitalized (scrub.capsnames); else the document."""
+        if not self.truecase:
             return doc
+        how = caseless(doc.text)
         try:
             from .lexicon import Lexicon
             lexicon = Lexicon.default()
         except Exception:  # no word lists: read the text as it is
             return doc
+        if how is None:
+            # a cased document: only its names written in capitals are Capitalized
+            # ("Dr. OYELARAN", "Pt: ACHTERBERG, ROSALIND"; scrub.capsnames)
+            view = caps_names_view(doc.text, lexicon)
+            return doc if view is None else Document(view, doc.id, doc.format, doc.subject)
         view = cased_view(doc.text if how == "lower" else lower_aligned(doc.text), lexicon)
         assert len(view) == len(doc.text)
         return Document(view, doc.id, self._classify(view), doc.subject)

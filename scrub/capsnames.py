@@ -1,0 +1,132 @@
+"""Names written in capitals inside a normally cased document, read as names.
+
+EHR headers, signatures and hurried notes put a name in capitals in a note that is otherwise
+cased as English is ("Pt: ACHTERBERG, ROSALIND", "seen by Dr. OYELARAN", "wife ROSA at
+bedside", "IGNATIUS BELLWEATHER, MD"). In such a note capitals are the shape of an abbreviation
+(CABG, NSR, MAE), so a detector that reads them so misses the name. For a document with both
+cases the engine hands the detectors a view of the same length in which a run of one to four
+words in capitals is Capitalized ("Oyelaran", "Ashworth-Pike") when its context names a person:
+
+- right after a title ("Dr.", "Mrs", "Rev.") or a kin or care-giver word ("wife", "son",
+  "daughter-in-law", "roommate", "coordinator"), or one of these and an opening "(" or quote;
+- right after a person's field label ("Pt:", "Patient:", "Name:", "Physician:", "RN:",
+  "Signed by:", "From:");
+- right before a credential (", MD", " RN", ", NNP-BC"), the run then possibly led by initials
+  ("--K. ODUYA RN");
+- alone in double quotes ("BILLY"), a nickname, when it is a listed first name.
+
+Every word of the run must be no medical word or abbreviation, title, credential or state code;
+an English word (of the commonest 50,000, mostly written in small letters) only if it is one of
+the 1,000 commonest first names ("HOPE") or a listed surname of four letters or more ("PRICE").
+The run ends before the first word that fails ("ACHTERBERG, ROSALIND MRN"). But after a title or
+before a credential, at least one of its words must be a listed first name or surname: "Pt: NPO",
+"wife HAS", "son (ICU RN)" stay as written. Offsets never move: only a letter's case changes.
+"""
+from __future__ import annotations
+
+import re
+
+#: words in capitals: letters, with inner hyphens or apostrophes ("ASHWORTH-PIKE", "O'BRIEN")
+_CAPS = r"[A-Z][A-Z'’]*[A-Z](?:-[A-Z][A-Z'’]*[A-Z])*"
+#: a run of words in capitals, a comma allowed after the first ("OYELADE, FOLASADE")
+_RUN = rf"(?P<run>{_CAPS}(?:,?[ \t]+{_CAPS})?(?:[ \t]+{_CAPS}){{0,2}})(?![\w'’-])"
+_TITLES = (r"(?:(?:Dr|dr|Mr|mr|Mrs|mrs|Ms|ms|Miss|Mx|Prof|Rev|Fr|Sr|Sister|Father|Pastor|Rabbi)\.?"
+           r"|(?:DR|MR|MRS|MS)\.)")  # in capitals only with the period: "MS CENTER" is no title
+_KIN = (r"(?:wife|husband|son|daughter|mother|mom|mum|father|dad|sister|brother|spouse|partner|"
+        r"fianc[eé]e?|girlfriend|boyfriend|friend|roommate|neighbou?r|grandson|granddaughter|"
+        r"grandmother|grandfather|grandma|grandpa|niece|nephew|aunt|uncle|cousin|stepson|"
+        r"stepdaughter|son-in-law|daughter-in-law|sister-in-law|brother-in-law|caregiver|"
+        r"guardian|coordinator|dietitian|dietician|interpreter|chaplain|aide|RPh|"
+        r"spoke w/|spoke with|talked w/|talked with|message left with|left message with)")
+_LABELS = (r"(?:Pt|PT|Patient|PATIENT|Patient Name|PATIENT NAME|Name|NAME|Physician|PHYSICIAN|"
+           r"Attending|ATTENDING|Provider|PROVIDER|Resident|Surgeon|SURGEON|Referring|REFERRING|"
+           r"PCP|Nurse|NURSE|RN|LPN|PCT|NP|PA|MD|Signed by|SIGNED BY|Electronically signed by|"
+           r"Dictated by|DICTATED BY|From|FROM|To|Attn|ATTN|Contact|CONTACT|Emergency contact|"
+           r"HCP|Guardian|GUARDIAN|Interpreter|Caregiver)")
+_AFTER_CONTEXT = re.compile(
+    rf"(?:(?<![\w.])(?P<title>{_TITLES})(?:(?<=\.)|(?=[ \t]))|(?<![\w-])(?P<kin>(?i:{_KIN}))(?![\w-])"
+    rf"|(?<![\w-])(?P<label>{_LABELS})[ \t]*:)[ \t]*[(\"“]?[ \t]*{_RUN}")
+_CREDENTIALS = (r"(?:MD|M\.D\.|RN|R\.N\.|NP|NP-C|FNP|FNP-BC|ANP|NNP-BC|PA-C|LPN|LCSW|LICSW|MSW|CNM|CRNA|"
+                r"RPh|PharmD|DPT|OTR|SLP|PhD|DNP|CNS)")
+#: credentials that are also clinical abbreviations ("PT" a patient or physical therapy, "DO"):
+#: only where the line or the clause ends right after them
+_SHORT_CREDENTIALS = r"(?:DO|PT|OT|PA|RD)"
+#: a run (possibly led by initials) right before a credential that follows a comma or ends the
+#: line or the clause ("BELLWEATHER, MD", "K. ODUYA RN", "MCCARTHY, PT x6655"; not
+#: "NEW PT CONSULT", "WBAT, PT POD 0")
+_BEFORE_CREDENTIAL = re.compile(
+    rf"(?<![\w'’])(?:[A-Z]\.[ \t]?){{0,2}}{_RUN}(?=(?:,[ \t]*{_CREDENTIALS}(?![\w-])(?![ \t]*\d)"
+    rf"|,?[ \t]+(?:{_CREDENTIALS}|{_SHORT_CREDENTIALS})(?=[ \t]*(?:$|[,/|]|x\d))))", re.MULTILINE)
+_QUOTED = re.compile(r"[\"“](?P<run>[A-Z][A-Z'’]+)[\"”]")
+
+#: a document needs this many lower-case letters to count as normally cased
+MIN_LOWER = 40
+
+
+def _eligible(word: str, lexicon) -> bool:
+    """A word in capitals that may be a name: no medical word, title, credential or state code."""
+    cap = word[0] + word[1:].lower()
+    low = word.lower()
+    if len(word) < 2 or lexicon.is_medical(low) or lexicon.is_medical(word) or lexicon.is_title(cap) \
+            or lexicon.is_degree(word) or lexicon.is_degree(cap):
+        return False
+    if len(word) == 2 and lexicon.is_state(word):
+        return False
+    share, band = lexicon.word_facts(low)
+    if band is None or band >= 3 or (share or 0) >= 0.6:
+        return True  # no word of the commonest 50,000, or one English mostly Capitalizes
+    # an English word: one of the 1,000 commonest first names ("HOPE", "BILL"), or a listed
+    # surname longer than three letters ("YOUNG", "PRICE"); "CAN", "HAS", "NEW" stay as written
+    return lexicon.first_name_band(cap) == 0 or (len(word) > 3 and lexicon.is_surname(cap))
+
+
+def _listed(word: str, lexicon) -> bool:
+    cap = word[0] + word[1:].lower()
+    parts = cap.replace("’", "'").split("-")
+    return any(lexicon.is_first_name(p[0] + p[1:].lower()) or lexicon.is_surname(p[0] + p[1:].lower())
+               for p in parts if len(p) >= 2)
+
+
+def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
+    """(start, end) of each word in capitals the view Capitalizes (see the module's doc)."""
+    if sum(1 for c in text if c.islower()) < MIN_LOWER:
+        return []
+    out: list[tuple[int, int]] = []
+    runs: list[tuple[int, int, bool]] = []  # (start, end, after a title or before a credential)
+    for m in _AFTER_CONTEXT.finditer(text):
+        runs.append((m.start("run"), m.end("run"), m.group("title") is not None))
+    for m in _BEFORE_CREDENTIAL.finditer(text):
+        if m.end("run") - m.start("run") > 3:  # "--KLM, CNM", "--AMW RN": initials, as written
+            runs.append((m.start("run"), m.end("run"), True))  # the credential vouches as a title does
+    for m in _QUOTED.finditer(text):
+        w = m.group("run")
+        if len(w) >= 3 and _eligible(w, lexicon) and lexicon.is_first_name(w[0] + w[1:].lower()):
+            out.append((m.start("run"), m.end("run")))
+    for s, e, titled in runs:
+        words = [(w.start() + s, w.end() + s, w.group()) for w in re.finditer(_CAPS, text[s:e])]
+        # the run ends before its first word that can be no name ("ACHTERBERG, ROSALIND MRN")
+        for k, (_, _, w) in enumerate(words):
+            if not _eligible(w, lexicon):
+                words = words[:k]
+                break
+        if not words:
+            continue
+        if not titled and not any(_listed(w, lexicon) for _, _, w in words):
+            continue
+        out.extend((a, b) for a, b, _ in words)
+    return sorted(set(out))
+
+
+def caps_names_view(text: str, lexicon) -> str | None:
+    """`text` with the words of caps_names Capitalized (same length); None if there are none."""
+    spans = caps_names(text, lexicon)
+    if not spans:
+        return None
+    chars = list(text)
+    for s, e in spans:
+        for i in range(s + 1, e):
+            c = text[i]
+            low = c.lower()
+            if len(low) == 1 and text[i - 1] not in "-'’":
+                chars[i] = low
+    return "".join(chars)

@@ -1,0 +1,68 @@
+"""Names in capitals inside a normally cased note (scrub.capsnames) and the engine's use of them."""
+from __future__ import annotations
+
+import pytest
+
+from scrub.capsnames import caps_names, caps_names_view
+from scrub.lexicon import Lexicon
+
+LEAD = "Pt resting comfortably overnight, vitals stable, tolerating diet and ambulating. "
+
+
+@pytest.fixture(scope="module")
+def lex():
+    return Lexicon.default()
+
+
+@pytest.mark.parametrize("text, names", [
+    (LEAD + "Seen by Dr. OYELARAN this am.", ["OYELARAN"]),
+    (LEAD + "Patient: ACHTERBERG, ROSALIND   MRN 3349102", ["ACHTERBERG", "ROSALIND"]),
+    (LEAD + "Wife ROSA at bedside, updated.", ["ROSA"]),
+    (LEAD + "Daughter-in-law JOY will visit tomorrow.", ["JOY"]),
+    (LEAD + "Son (RICH) called from Portland.", ["RICH"]),
+    (LEAD + "Physician: IGNATIUS BELLWEATHER, MD", ["IGNATIUS", "BELLWEATHER"]),
+    (LEAD + "Plan reviewed.\n--K. ODUYA RN\n", ["ODUYA"]),
+    (LEAD + 'Calls out for "WALTER" at night.', ["WALTER"]),
+    (LEAD + "Daughter GWENDOLYN ASHWORTH-PIKE, HCP, agrees.", ["GWENDOLYN", "ASHWORTH-PIKE"]),
+    (LEAD + "spoke w/ RPh DWAYNE re: dosing.", ["DWAYNE"]),
+])
+def test_names_in_capitals_found(lex, text, names):
+    got = [text[s:e] for s, e in caps_names(text, lex)]
+    assert got == names
+
+
+@pytest.mark.parametrize("text", [
+    LEAD + "Hx of MRSA, on vanc.",                      # "MR" + "SA": no title
+    LEAD + "OTOLARYNGOLOGY NEW PT CONSULT",              # "PT" here is a patient
+    LEAD + "ALLEGHENY NEUROLOGY & MS CENTER",            # "MS" is multiple sclerosis
+    LEAD + "Pt: NPO after midnight, BMP in AM.",         # medical abbreviations
+    LEAD + "Wife HAS been at bedside.",                  # an English word no name list has
+    LEAD + "Sister CAN visit on weekends.",              # a three-letter word, a surname only
+    LEAD + "GRASSE, PA 39551",                           # a state code and ZIP, no credential
+    LEAD + "Dr. ICU attending aware.",                   # no name after the title
+    LEAD + 'Pt states "NO" to all questions.',           # a quoted word, no first name
+    LEAD + "Plan reviewed.\n--KLM, CNM\n",               # initials sign as written
+    LEAD + "WBAT, PT POD 0, OOB to chair.",              # "PT" is therapy here, no credential
+    "PT: OYELARAN, ROSA. NPO. VSS.",                    # a document in capitals: truecase's job
+])
+def test_capitals_that_name_no_one_stay(lex, text):
+    assert caps_names(text, lex) == []
+
+
+def test_view_keeps_length_and_only_changes_case(lex):
+    text = LEAD + "Pt: DELACROIX-ABARA, O'BRIEN. Dr. MCCARTHY aware."
+    view = caps_names_view(text, lex)
+    assert view is not None and len(view) == len(text) and view.lower() == text.lower()
+    assert "Delacroix-Abara, O'Brien" in view and "Dr. Mccarthy" in view
+    assert caps_names_view(LEAD, lex) is None
+
+
+@pytest.mark.parametrize("text, name", [
+    (LEAD + "Seen by Dr. OYELARAN this am, agrees with plan.", "OYELARAN"),
+    (LEAD + "Name: THORSDOTTIR, SIGRUN   Unit 4B", "THORSDOTTIR"),
+    (LEAD + "Wife ROSA at bedside, updated on plan.", "ROSA"),
+])
+def test_engine_finds_names_in_capitals(scrubber_nospacy, text, name):
+    s = text.index(name)
+    found = [(f.start, f.end) for f in scrubber_nospacy.detect(text) if not f.protected]
+    assert any(a <= s and s + len(name) <= b for a, b in found)
