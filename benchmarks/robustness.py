@@ -1,7 +1,7 @@
 """Accuracy on gold notes as written and in the layouts real archives store them in.
 
     python benchmarks/robustness.py GOLD.jsonl [GOLD.jsonl ...] [--no-spacy] [--width 76]
-        [--layouts wrapped,crlf,nbsp,capsnames]
+        [--layouts wrapped,crlf,nbsp,capsnames,lownames]
 
 Each layout rewrites every document so that the gold spans still hold, then scores it with
 `scrub.evaluate` exactly as `scrub evaluate` does (label-blind overlap recall, full recall,
@@ -11,6 +11,7 @@ character leak, overlap precision):
 - crlf:      Windows line ends (gold offsets moved with the text)
 - nbsp:      one space in ten a no-break space (U+00A0), chosen by a seeded generator
 - capsnames: every gold name written in capitals inside the normally cased note
+- lownames:  every gold name written in small letters inside the normally cased note
 
 One run prints every layout, so the figures compare on a shared machine.
 """
@@ -78,18 +79,26 @@ def capsnames(doc: GoldDoc) -> GoldDoc:
     return dataclasses.replace(doc, text="".join(chars))
 
 
+def lownames(doc: GoldDoc) -> GoldDoc:
+    chars = list(doc.text)
+    for s in doc.spans:
+        if s.label.lower() in ("name", "patient", "doctor", "person", "first_name", "last_name"):
+            chars[s.start:s.end] = doc.text[s.start:s.end].lower()
+    return dataclasses.replace(doc, text="".join(chars))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("gold", nargs="+")
     ap.add_argument("--no-spacy", action="store_true")
     ap.add_argument("--width", type=int, default=76)
-    ap.add_argument("--layouts", default="wrapped,crlf,nbsp,capsnames")
+    ap.add_argument("--layouts", default="wrapped,crlf,nbsp,capsnames,lownames")
     ap.add_argument("--label", action="store_true", help="also print recall per gold label")
     a = ap.parse_args(argv)
     docs = [d for path in a.gold for d in read_gold(path)]
     scrubber = Scrubber(spacy=not a.no_spacy)
     makers = {"wrapped": lambda d, i: wrapped(d, a.width), "crlf": lambda d, i: crlf(d),
-              "nbsp": nbsp, "capsnames": lambda d, i: capsnames(d)}
+              "nbsp": nbsp, "capsnames": lambda d, i: capsnames(d), "lownames": lambda d, i: lownames(d)}
     layouts = [x for x in a.layouts.split(",") if x]
     unknown = [x for x in layouts if x not in makers]
     if unknown:

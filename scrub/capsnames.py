@@ -1,4 +1,4 @@
-"""Names written in capitals inside a normally cased document, read as names.
+"""Names written in capitals (or small letters) inside a normally cased document, read as names.
 
 EHR headers, signatures and hurried notes put a name in capitals in a note that is otherwise
 cased as English is ("Pt: ACHTERBERG, ROSALIND", "seen by Dr. OYELARAN", "wife ROSA at
@@ -14,6 +14,10 @@ words in capitals is Capitalized ("Oyelaran", "Ashworth-Pike") when its context 
 - right before a credential (", MD", " RN", ", NNP-BC"), the run then possibly led by initials
   ("--K. ODUYA RN");
 - alone in double quotes ("BILLY"), a nickname, when it is a listed first name.
+
+Names typed in small letters after a kin word or a person's label ("wife mary", "Pt: okafor")
+are Capitalized too when each word is a listed first name or surname that English mostly
+Capitalizes or does not use ("mary", "okafor"; not "will", "hope").
 
 Every word of the run must be no medical word or abbreviation, title, credential or state code;
 an English word (of the commonest 50,000, mostly written in small letters) only if it is one of
@@ -59,6 +63,14 @@ _BEFORE_CREDENTIAL = re.compile(
     rf"|,?[ \t]+(?:{_CREDENTIALS}|{_SHORT_CREDENTIALS})(?=[ \t]*(?:$|[,/|]|x\d))))", re.MULTILINE)
 _QUOTED = re.compile(r"[\"“](?P<run>[A-Z][A-Z'’]+)[\"”]")
 
+#: names typed in small letters after a kin word or a person's label ("wife mary", "Pt:
+#: delacroix"): one to three words, not the start of an e-mail address (the names detector reads
+#: "dr smith" itself)
+_LOW = r"[a-z][a-z'’]*[a-z](?:-[a-z][a-z'’]*[a-z])*"
+_LOW_CONTEXT = re.compile(
+    rf"(?:(?<![\w-])(?P<kin>(?i:{_KIN}))(?![\w-])|(?<![\w-])(?P<label>{_LABELS})[ \t]*:)"
+    rf"[ \t]*[(\"“]?[ \t]*(?P<run>{_LOW}(?:,?[ \t]+{_LOW})?(?:[ \t]+{_LOW})?)(?![\w'’-]|[.@/]\w)")
+
 #: a document needs this many lower-case letters to count as normally cased
 MIN_LOWER = 40
 
@@ -78,6 +90,20 @@ def _eligible(word: str, lexicon) -> bool:
     # an English word: one of the 1,000 commonest first names ("HOPE", "BILL"), or a listed
     # surname longer than three letters ("YOUNG", "PRICE"); "CAN", "HAS", "NEW" stay as written
     return lexicon.first_name_band(cap) == 0 or (len(word) > 3 and lexicon.is_surname(cap))
+
+
+def _proper_low(word: str, lexicon) -> bool:
+    """A word typed in small letters that is a name: a listed first name or surname that English
+    mostly Capitalizes or does not use ("mary", "smith", "okafor"; not "will", "hope", "rose")."""
+    if len(word) < 3 or lexicon.is_medical(word) or lexicon.is_title(word) or lexicon.is_degree(word):
+        return False
+    if "-" in word:  # "smith-jones": each part a name; "court-appointed" is none
+        return all(_proper_low(p, lexicon) for p in word.split("-"))
+    cap = word[0].upper() + word[1:]
+    if not (lexicon.is_first_name(cap) or lexicon.is_surname(cap)):
+        return False
+    share, band = lexicon.word_facts(word)
+    return band is None or band >= 3 or (share or 0) >= 0.6
 
 
 def _listed(word: str, lexicon) -> bool:
@@ -102,6 +128,11 @@ def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
         w = m.group("run")
         if len(w) >= 3 and _eligible(w, lexicon) and lexicon.is_first_name(w[0] + w[1:].lower()):
             out.append((m.start("run"), m.end("run")))
+    for m in _LOW_CONTEXT.finditer(text):
+        for w in re.finditer(_LOW, m.group("run")):
+            if not _proper_low(w.group(), lexicon):
+                break  # the run ends at its first word that is no name
+            out.append((w.start() + m.start("run"), w.end() + m.start("run")))
     for s, e, titled in runs:
         words = [(w.start() + s, w.end() + s, w.group()) for w in re.finditer(_CAPS, text[s:e])]
         # the run ends before its first word that can be no name ("ACHTERBERG, ROSALIND MRN")
@@ -124,6 +155,9 @@ def caps_names_view(text: str, lexicon) -> str | None:
         return None
     chars = list(text)
     for s, e in spans:
+        up = text[s].upper()
+        if len(up) == 1:
+            chars[s] = up  # "mary" -> "Mary"
         for i in range(s + 1, e):
             c = text[i]
             low = c.lower()

@@ -49,11 +49,31 @@ def test_capitals_that_name_no_one_stay(lex, text):
     assert caps_names(text, lex) == []
 
 
+@pytest.mark.parametrize("text, names", [
+    (LEAD + "Wife mary at bedside, updated.", ["mary"]),
+    (LEAD + "Patient: delacroix-abara, therese", ["delacroix-abara", "therese"]),
+    (LEAD + "Spoke with okafor re: plan", ["okafor"]),
+])
+def test_names_in_small_letters_found(lex, text, names):
+    assert [text[s:e] for s, e in caps_names(text, lex)] == names
+
+
+@pytest.mark.parametrize("text", [
+    LEAD + "Son will call tomorrow.",                    # an English word before a name's place
+    LEAD + "Wife hope is to go home Friday.",            # "hope": mostly a word
+    LEAD + "message left with court-appointed counsel",  # no part of it a name
+    LEAD + "Contact: robert.l@example.com",              # an e-mail address, not a name
+    LEAD + "seen by dr smith",                           # the names detector reads titles itself
+])
+def test_small_letters_that_name_no_one_stay(lex, text):
+    assert caps_names(text, lex) == []
+
+
 def test_view_keeps_length_and_only_changes_case(lex):
-    text = LEAD + "Pt: DELACROIX-ABARA, O'BRIEN. Dr. MCCARTHY aware."
+    text = LEAD + "Pt: DELACROIX-ABARA, O'BRIEN. Dr. MCCARTHY aware. Wife mary here."
     view = caps_names_view(text, lex)
     assert view is not None and len(view) == len(text) and view.lower() == text.lower()
-    assert "Delacroix-Abara, O'Brien" in view and "Dr. Mccarthy" in view
+    assert "Delacroix-Abara, O'Brien" in view and "Dr. Mccarthy" in view and "Wife Mary" in view
     assert caps_names_view(LEAD, lex) is None
 
 
