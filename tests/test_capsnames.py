@@ -53,6 +53,7 @@ def test_capitals_that_name_no_one_stay(lex, text):
     (LEAD + "Wife mary at bedside, updated.", ["mary"]),
     (LEAD + "Patient: delacroix-abara, therese", ["delacroix-abara", "therese"]),
     (LEAD + "Spoke with okafor re: plan", ["okafor"]),
+    (LEAD + "Caregiver: daughter mary okafor 541-555-0926", ["mary", "okafor"]),  # a kin word in a field
 ])
 def test_names_in_small_letters_found(lex, text, names):
     assert [text[s:e] for s, e in caps_names(text, lex)] == names
@@ -67,6 +68,14 @@ def test_names_in_small_letters_found(lex, text, names):
 ])
 def test_small_letters_that_name_no_one_stay(lex, text):
     assert caps_names(text, lex) == []
+
+
+def test_long_inputs_stay_bounded(lex):
+    # one pass of an automaton, anchored matches after each context word, each line searched
+    # for a credential's run at most once: a megabyte of contexts gives one span per name
+    text = LEAD + "Wife ROSA here, RN, MD. " * 40_000
+    spans = caps_names(text, lex)
+    assert len(spans) == 40_000 and all(text[s:e] == "ROSA" for s, e in spans)
 
 
 def test_view_keeps_length_and_only_changes_case(lex):
