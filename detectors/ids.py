@@ -133,6 +133,10 @@ def coded(s: str) -> bool | None:
     """An 'ABC-1234' code names someone unless its prefix is a medical code or scale."""
     head = _CAPS.match(s)
     if head and head.group() in MEDICAL_CODES:
+        # a lone letter heads spine levels, ICD chapters and variants ("L4-5", "C5-6"), never
+        # with five digits; a pathology or accession number does ("S24-18873", "A23-004417")
+        if len(head.group()) == 1 and sum(c.isdigit() for c in s) >= 5 and "-" in s:
+            return None
         return False
     return None
 
@@ -173,7 +177,8 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
                          r"|job\s*(?:number|no\.?|\#)|dictation\s*(?:number|no\.?|\#|id)|record"
                          # case and report numbers of agencies, courts, labs and transports: "badge #4471",
                          # "incident #24-11873", "surgical pathology no. S22-4417", "tail N418AE"
-                         r"|tail(?:\s*(?:number|no\.?|\#))?"
+                         r"|tail(?:\s*(?:number|no\.?|\#))?|tracking(?:\s*(?:number|no\.?|\#))?"
+                         r"|(?:probation|parole|court|case|dcf|dss|cps|aps)\s+file(?:\s*(?:number|no\.?|\#))?"
                          r"|auth(?:orization)?(?:\s*(?:number|no\.|\#|code))?"
                          r"|(?:incident|intake|report|complaint|citation|warrant|booking|inmate|run"
                          r"|referral|trip|ticket|requisition|req|study|exam|procedure|(?:surgical\s+)?pathology|path)"
@@ -215,7 +220,8 @@ _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "re
                 "har", "job", "dictation", "acc", "mbi", "hicn", "docket", "badge", "juror", "tail", "incident",
                 "intake", "report", "complaint", "citation", "warrant", "booking", "inmate", "auth",
                 "authorization", "referral", "trip", "ticket", "requisition", "req", "exam", "procedure",
-                "surgical", "pathology", "path", "run")
+                "surgical", "pathology", "path", "run", "tracking", "probation", "parole", "court",
+                "dcf", "dss", "cps", "aps")
 
 
 def _heads_automaton():

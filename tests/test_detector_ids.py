@@ -51,6 +51,11 @@ POSITIVES = [
     ("pump SN 4471-22A", "4471-22A", "device", 0.9),
     ("Policy no. 1234567", "1234567", "health_plan", 0.9),
     ("T: 03/10/2019 08:15  JOB#: 330145\ncc: Lee, Ann MD", "330145", "reference_number", 0.8),
+    # a pathology or accession number behind a lone letter, with no label
+    ("Specimen A23-004417 received in formalin", "A23-004417", "reference_number", 0.7),
+    ("Probation file 19-PR-3321 stays open", "19-PR-3321", "reference_number", 0.8),
+    ("APS file # 2231-448 opened", "2231-448", "reference_number", 0.8),
+    ("UPS tracking number 1Z999AA10123456784", "1Z999AA10123456784", "reference_number", 0.8),
 ]
 
 
@@ -75,6 +80,9 @@ NEGATIVES = [
     "Toprol XL-100 daily, metformin ER-500",
     "pid 12 days; the fin 12 of fish",
     "penicillin G 2400000 units; plt 250000; 1111111",
+    # lone-letter heads with few digits stay codes: spine levels, ICD-10, a variant
+    "L4-5 and C5-6 stenosis, T12-L1, S1 radiculopathy, F32-9 and V600E",
+    "the court file was sealed; tracking of weights daily",
 ]
 
 
