@@ -171,7 +171,7 @@ _LOW_CARE_HEAD = re.compile(r"(?<![\w'’.-])(?:from|at|with|by|via|thru|through
 #: "visiting nurse assoc of", "vna of", "hospice of" in small letters: a place's name follows
 _LOW_OF_HEAD = re.compile(r"(?<![\w'’-])(?:visiting nurses?(?: assoc(?:iation)?\.?| association)|vna|vns|hospice)"
                           r"[ \t]+of[ \t]+(?:the[ \t]+)?")
-_OF_PLACE = re.compile(r"[ \t]+of[ \t]+(?P<t>[A-Z]{2}(?![\w.])|[A-Z][a-z]+\.?(?:[ \t]+[A-Z][a-z]+){0,2})")
+_OF_PLACE = re.compile(r"[ \t]+of[ \t]+(?P<t>[A-Z]{2}(?![\w.])|[A-Z][a-z]+(?:\.(?=[ \t]+[A-Z]))?(?:[ \t]+[A-Z][a-z]+){0,2})")
 _COMPASS = frozenset({"north", "south", "east", "west"})
 #: "of Cape Cod", "of the North Shore", "OF GREATER LOWELL": the place after "VNA"/"Hospice"
 _OF_NAME = re.compile(r"[ \t]+(?:of|OF)[ \t]+(?:(?:the|THE)[ \t]+)?"

@@ -71,7 +71,15 @@ FLAGGED = [
     ("CM: referral to Briarwood Hills Rehabilitation Center; Briarwood Hills to call back", "Briarwood Hills"),
     # "<Town> House" after "at"
     ("Peds f/u at Codman House next wk.", "Codman House"),
+    # a high school named without "School"; a facility "of <town>" ends before the full stop
+    ("Attends Whitman-Hanson Regional High, plays soccer.", "Whitman-Hanson Regional High"),
+    ("Goes to Hillcrest Junior High.", "Hillcrest Junior High"),
 ]
+
+
+def test_of_town_stops_before_full_stop():
+    text = "Lives at Sunrise Assisted Living of Braintree."
+    assert any(text[a:b] == "Sunrise Assisted Living of Braintree" for a, b in found(text)), found(text)
 
 
 @pytest.mark.parametrize("text,span", FLAGGED)
@@ -122,6 +130,8 @@ UNFLAGGED = [
     "Seen in Heart Failure Clinic; Heart Failure stable.",
     # "House" not after "at"
     "House staff aware of K 3.1.",
+    # school words that are also anatomy, risk and rehabilitation words
+    "RUL and Right Middle Lobe clear. Regional anesthesia. Vocational Rehabilitation Services.",
 ]
 
 
