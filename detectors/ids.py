@@ -491,6 +491,9 @@ class IdDetector(Detector):
                 out.append(Candidate(*m.span("v"), "mrn", rules["glued_mrn"], self.name,
                                      "context:glued-mrn"))
         for m in self._signatures(text):
+            v = m.group("v")
+            if len(v) == 4 and v[:2] <= "23" and v[2:] <= "59":
+                continue  # "Tina Wolf RN 1930": the time a nurse signed, not a number
             out.append(Candidate(*m.span("v"), "reference_number", rules["signature_number"],
                                  self.name, "context:signature-number"))
         return out

@@ -83,6 +83,8 @@ NEGATIVES = [
     # lone-letter heads with few digits stay codes: spine levels, ICD-10, a variant
     "L4-5 and C5-6 stenosis, T12-L1, S1 radiculopathy, F32-9 and V600E",
     "the court file was sealed; tracking of weights daily",
+    # a nurse's signature with the time she signed
+    "Signed: Tina Wolf RN 1930",
 ]
 
 
