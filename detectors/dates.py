@@ -510,9 +510,9 @@ def _md_word_before(t: str, s: int, e: int, words: frozenset[str]) -> bool:
     if i > lo and t[i - 1] == ":":
         i -= 1
     k = i
-    while k > lo and (t[k - 1].isalpha() or t[k - 1] in "/-."):
+    while k > lo and (t[k - 1].isalpha() or t[k - 1] in "/-.'’"):
         k -= 1
-    return t[k:i].strip(".").lower() in words
+    return t[k:i].strip(".'’").lower() in words
 
 
 def _word_before(t: str, s: int, e: int, words: frozenset[str], dash: bool) -> bool:

@@ -81,6 +81,13 @@ POSITIVES = [
     ("seen 3/14 x-ray clear", "3/14", 0.75, 0.9),
     # a date on a line after a strength list is still a date
     ("MMT 4+/5 throughout.\nLast seen 4/5, doing well", "4/5", 0.75, 0.9),
+    # a month/day after a nurse's event verb, apostrophes and all
+    ("Hickman dsg changed 1/2, site clean.", "1/2", 0.75, 0.9),
+    ("Tele d/c'd 1/3.", "1/3", 0.75, 0.9),
+    ("Foley dc’d 2/4 at 0600", "2/4 at 0600", 0.75, 0.9),  # with its time
+    # a dotted date with a two-digit year after a date word
+    ("Seen in clinic 10.12.22 by PCP", "10.12.22", 0.7, 0.8),
+    ("DOB: 3.4.21", "3.4.21", 0.7, 0.8),
 ]
 
 
@@ -126,6 +133,9 @@ NEGATIVES = [
     "version 1.2.2020 of the form; ID 12/25/20245",
     "the spring of 2019",
     "moved on the 2nd floor; after the 3rd dose; 31FEB2023",
+    # dotted numbers without a date word; halves after an event verb
+    "per section 4.2.11 of the policy; score 1.2.13",
+    "changed to 1/2 NS at 75/hr; d/c'd 1/2 tab",
 ]
 
 
