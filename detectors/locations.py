@@ -8,6 +8,7 @@ countries), with the likelihoods of that file's [rules] table.
 from __future__ import annotations
 
 import re
+from itertools import chain
 from bisect import bisect_right
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -97,7 +98,10 @@ _LIVE_STOP = re.compile(r"[.;:!?\n]")
 _NOT_A_NAME = frozenset({"His", "Her", "Their", "My", "Your", "Our", "The", "This", "That", "Its", "A",
                          "An", "One", "Each", "Every", "No", "Any", "Some", "Same"})
 #: a town's public service after its name ("brought in by Boston EMS", "Quincy Fire", "Salem PD")
-_SERVICES = ("EMS", "Fire", "Police", "PD", "FD", "Ambulance")
+_SERVICES = ("EMS", "Fire", "Police", "PD", "FD", "Ambulance", "police")
+#: a town's own public services: a first name before them is the town ("Lynn Police",
+#: "Everett Fire"); a private ambulance firm may be named for anyone ("Mercy Ambulance")
+_PUBLIC_SERVICES = frozenset({"EMS", "Fire", "Police", "PD", "FD", "police"})
 #: a capitalized word inside a town's name: a dot only after the usual abbreviations, so that a
 #: name never runs over a sentence's end ("moved to St. Louis. Lives in ...")
 _TW = r"(?:(?:St|Ste|Ft|Mt|Pt)\.|[A-Z][\w'’-]*)"
@@ -261,6 +265,10 @@ def _windows(text: str, spans: list[tuple[int, int]], before: int, after: int) -
 
 #: a town and a state's code without a comma, ending a line or a clause: "ELKINS WV"
 _CODE_END = re.compile(r"(?<=[a-zA-Z]) ([A-Z]{2})(?=[ \t]*(?:$|[,.;)]))", re.MULTILINE)
+#: a code before a lower-case word ("Sister in Nashua NH will come"): a town only after a
+#: preposition of place (see _town_codes)
+_CODE_MID = re.compile(r"(?<=[a-zA-Z]) ([A-Z]{2})(?=[ \t]+[a-z])")
+_PLACE_PREP = re.compile(r"(?:^|[^\w'’.-])(?:in|from|to|near|outside|of|at)[ \t]+\Z", re.IGNORECASE)
 #: the one or two capitalized words right before such a code
 _TOWN_BEFORE = re.compile(r"(?<![\w'’.-])((?:[A-Z][a-z]+|[A-Z]{3,})(?: (?:[A-Z][a-z]+|[A-Z]{3,}))?)\Z")
 #: a town in parentheses after a capitalized word: "Medical Center (Conneaut)"
@@ -305,6 +313,11 @@ class LocationDetector(Detector):
 
     def _suffix(self, w: str) -> bool:
         return self.lex.is_street_suffix(w.rstrip(".")) or self.lex.is_street_suffix(w)
+
+    def _everyday(self, w: str) -> bool:
+        """A town name that is also an everyday word ("Reading", "Liberty")."""
+        share = self.lex.capitalized_share(w)
+        return share is not None and share < 0.5
 
     def _ambiguous_word(self, w: str) -> bool:
         """A town name that is also an everyday word or a first name ("Reading", "Marion")."""
@@ -744,11 +757,12 @@ class LocationDetector(Detector):
             if not cw:
                 continue
             cw.reverse()
-            key = " ".join(w for _, _, w in cw)
+            public = text[at:at + 7].split(None, 1)[0].rstrip(".,;:") in _PUBLIC_SERVICES
+            key = ("+" if public else "") + " ".join(w for _, _, w in cw)
             k = memo.get(key)
             if k is None:
                 k = self._city_suffix(cw)
-                if k == 1 and self._ambiguous_word(cw[-1][2]):
+                if k == 1 and (self._everyday(cw[-1][2]) if public else self._ambiguous_word(cw[-1][2])):
                     k = 0  # "Mercy Ambulance": a word or a first name, not surely a town
                 if len(memo) > 50_000:
                     memo.clear()
@@ -960,12 +974,15 @@ class LocationDetector(Detector):
         """"ELKINS WV", "Fresno CA": a listed town and a state's code with no comma between, ending
         a line or a clause; not a code that is also a word or a credential ("Smith PA", "Hope ME")."""
         lex = self.lex
-        for c in _CODE_END.finditer(text):  # the codes first (few), then the town before each
+        # the codes first (few), then the town before each
+        for c in chain(_CODE_END.finditer(text), _CODE_MID.finditer(text)):
             st = c.group(1)
             if st in AMBIGUOUS_STATES or not lex.is_state(st):
                 continue
             m = _TOWN_BEFORE.search(text, max(0, c.start() - 40), c.start())
             if m is None:
+                continue
+            if c.re is _CODE_MID and not _PLACE_PREP.search(text, max(0, m.start(1) - 12), m.start(1)):
                 continue
             town = m.group(1)
             if not lex.is_city(town) or (" " not in town and self._ambiguous_word(town)):

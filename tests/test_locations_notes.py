@@ -32,6 +32,13 @@ POSITIVES = [
     ("moved from Scranton, PA.", "Scranton, PA", "location"),
     ("12 Elm St, Rockville, MD", "12 Elm St, Rockville, MD", "address_block"),
     ("at 45 Mt. Vernon St. today", "45 Mt. Vernon St.", "street"),
+    # a town that is also a first name, named by its own fire or police service
+    ("Brought in by Everett Fire.", "Everett", "city"),
+    ("Lynn Police brought pt in", "Lynn", "city"),
+    ("Per Quincy police, pt was found.", "Quincy", "city"),
+    # a town and its state's code in mid-sentence, after a preposition of place
+    ("Sister in Nashua NH will come tomorrow.", "Nashua NH", "location"),
+    ("lives in Fresno CA with son", "Fresno CA", "location"),
 ]
 
 
@@ -61,6 +68,10 @@ NEGATIVES = [
     "pt on PT Ave? no",
     "transported by EMS from home",
     "Mercy Ambulance called",
+    # a code after a name with no preposition of place; the police and fire in general
+    "Seen by Tavares PA today",
+    "Called the police. Fire alarm tested. Stable EMS run.",
+    "Revere PD at bedside",  # "revere" is an everyday word
 ]
 
 
