@@ -71,7 +71,6 @@ NEGATIVES = [
     # a code after a name with no preposition of place; the police and fire in general
     "Seen by Tavares PA today",
     "Called the police. Fire alarm tested. Stable EMS run.",
-    "Revere PD at bedside",  # "revere" is an everyday word
 ]
 
 
