@@ -672,6 +672,16 @@ class NameDetector(Detector):
                 t.kin = True
             elif before == "context" and toks[i - 1].word.lower() in KIN:
                 t.kin = True
+            elif not t.capable and t.info is not None and t.word.lower() in _MONTH_FIRSTS \
+                    and i + 1 < n and toks[i + 1].capable and not toks[i + 1].comma_before \
+                    and toks[i + 1].info is not None and (toks[i + 1].info.last or toks[i + 1].info.share is None) \
+                    and not toks[i + 1].info.stop and not toks[i + 1].initial \
+                    and not t.period and not _date_word(text, t) and not _MONTH_PREP.search(text, max(0, t.start - 12), t.start):
+                # "June Smith visited", "Called April Oyelaran": a month that is a first name,
+                # before a surname, and not after "in", "since", "last"... ("In June Smith was")
+                t.info = replace(t.info, first=True, stop=False,
+                                 first_band=self.lex.first_name_band(t.word[:1] + t.word[1:].lower()))
+                t.capable = True
             elif i == 0 and not t.capable and self.flag(t.word) == _GLUED and self._glued(text, t.start, t.word):
                 t.capable = True  # "--JSmith RN": "jsmith" is an ordinary word of the web lists
             if _context(t) and i + 1 < n and toks[i + 1].comma_before \
@@ -1618,6 +1628,11 @@ def _trie_regex(words) -> str:
 
 
 _MONTH_SET = frozenset(MONTHS)
+#: months that are also women's first names ("June Smith", "April Oyelaran", "May Chen")
+_MONTH_FIRSTS = frozenset({"april", "may", "june", "jan"})
+#: words before a month that make it the month ("in June", "since April", "last May")
+_MONTH_PREP = re.compile(r"(?:^|[^\w'’])(?:in|since|of|by|until|till|thru|through|during|from|to|before|after|"
+                         r"last|next|early|mid|late|this|each|every|around|circa)[ \t]+\Z", re.IGNORECASE)
 
 
 def _date_word(text: str, t: _Tok) -> bool:

@@ -64,6 +64,11 @@ POSITIVES = [
     ("Consult note\nChuck Abernathy DOB 02/11/2063 MRN 7781-2204\n", "Chuck Abernathy", "full_name", None),
     ("Walter Nakamura MRN 0093315\nAdmit 3/3", "Walter Nakamura", "full_name", None),
     ("Denise Oyelaran SEX F AGE 71", "Denise Oyelaran", "full_name", None),
+    # a month that is a woman's first name, before her surname
+    ("June Smith visited today", "June Smith", "full_name", None),
+    ("April Jones was here.", "April Jones", "full_name", None),
+    ("Called June Oyelaran at home", "June Oyelaran", "full_name", None),
+    ("SOCIAL: Jan Kowalski is HCP", "Jan Kowalski", "full_name", None),
 ]
 
 
@@ -131,6 +136,10 @@ NEGATIVES = [
     "Address: 12 Oak St, Braintree MA 02184",
     "89F brought in by Quincy EMS at 0300.",
     "Hoyer lift for transfers; Posey belt off.",
+    # the month, not a name: after "in", "since", "by"; before a day; a syndrome
+    "In June Smith was admitted to 4W.",
+    "Since April Pt has been stable.",
+    "May Thurner syndrome suspected. April Fool.",
 ]
 
 
