@@ -1343,8 +1343,10 @@ class OrgDetector(Detector):
                 town = " ".join(w for _, _, w in name[-2:])
                 if not lex.is_city(town):
                     town = name[-1][2]
-                    if not lex.is_city(town):
-                        continue
+                    halves = town.split("-")
+                    if not lex.is_city(town) and not (
+                            len(halves) == 2 and all(h[:1].isupper() and lex.is_city(h) for h in halves)):
+                        continue  # (two towns joined: "Newton-Wellesley ED")
                     name = name[-1:]
                 else:
                     name = name[-2:]

@@ -74,6 +74,8 @@ FLAGGED = [
     # a high school named without "School"; a facility "of <town>" ends before the full stop
     ("Attends Whitman-Hanson Regional High, plays soccer.", "Whitman-Hanson Regional High"),
     ("Goes to Hillcrest Junior High.", "Hillcrest Junior High"),
+    # a hospital named by two towns, before its department
+    ("Was at Newton-Wellesley ED.", "Newton-Wellesley ED"),
 ]
 
 
