@@ -108,7 +108,7 @@ _TW = r"(?:(?:St|Ste|Ft|Mt|Pt)\.|[A-Z][\w'’-]*)"
 _ORD = r"\d{1,3}(?:st|nd|rd|th)"
 #: a house number and up to six capitalized words: the suffix among them is found in code
 _STREET = regex.compile(
-    r"(?<![\w.,/-])(?P<num>\d{1,6}[A-Za-z]?(?:-\d{1,4})?)[ \t]+"
+    r"(?<![\w.,/-])(?P<num>\d{1,6}[A-Za-z]?(?:-\d{1,4})?(?:[ \t]+1/2)?)[ \t]+"
     r"(?P<words>(?:" + _W + "|" + _ORD + r")(?:[ \t]+(?:" + _W + "|" + _ORD + r")){0,5})")
 _UNIT_AFTER = regex.compile(
     r"\.?[ \t]*,?[ \t]*(?P<u>(?:(?-i:Apt|APT|Apartment|Suite|SUITE|Ste|STE|Unit|UNIT|Bldg|Building|Fl|Floor)"
@@ -499,6 +499,16 @@ class LocationDetector(Detector):
             lo = max(0, st - 13)
             while st > lo and (text[st - 1].isalnum() or text[st - 1] in "_.,/-"):
                 st -= 1
+            if text.startswith("1/2", st):
+                # "15 1/2 Union Ave": a half house number after the whole one
+                k = st
+                while k > lo and text[k - 1] in " \t":
+                    k -= 1
+                j = k
+                while j > max(0, k - 6) and text[j - 1].isdigit():
+                    j -= 1
+                if j < k < st:
+                    st = j
             m = _STREET.match(text, st)  # its lookbehind rejects a token longer than that
             if m is None or m.end("num") > a.end():
                 continue

@@ -39,6 +39,8 @@ POSITIVES = [
     # a town and its state's code in mid-sentence, after a preposition of place
     ("Sister in Nashua NH will come tomorrow.", "Nashua NH", "location"),
     ("lives in Fresno CA with son", "Fresno CA", "location"),
+    # a half house number
+    ("staying at 15 1/2 Union Ave", "15 1/2 Union Ave", "street"),
 ]
 
 
@@ -71,6 +73,7 @@ NEGATIVES = [
     # a code after a name with no preposition of place; the police and fire in general
     "Seen by Tavares PA today",
     "Called the police. Fire alarm tested. Stable EMS run.",
+    "give 2 1/2 Tabs Now; take 1/2 Tab Daily",
 ]
 
 
