@@ -81,10 +81,10 @@ _TEMP_BEFORE = regex.compile(r"(?:temp|t|tmax|tm|temperature|fever|febrile|°)[ 
 #: digit before a capital M/F. Words are found in one Aho-Corasick pass over the lower-cased
 #: text (far cheaper than a regex alternation); (room before, room after) each hit:
 _ROOM = {"old": (40, 4), "old_words": (40, 4), "old_infant": (40, 4), "yo": (5, 8), "label": (0, 16), "sex": (4, 4), "of_age": (20, 7),
-         "decade": (18, 2), "subject": (0, 0),
+         "decade": (18, 2), "subject": (0, 0), "birthday": (8, 9),
          "any": (48, 24)}
 _GATE_WORDS = {"old": ("old",), "yo": ("yo", "y/o", "y.o", "yr"),
-               "label": ("age", "turn", "now"), "of_age": ("of age",), "decade": ("90s", "90's", "90’s",
+               "label": ("age", "turn", "now"), "birthday": ("birthday", "bday", "b-day"), "of_age": ("of age",), "decade": ("90s", "90's", "90’s",
                                                                            "nineties"),
                # "she is 92", "he's 101": a verb and the first digit of an age over 89 (code's
                # rule, _subject_ages; no template)
@@ -174,6 +174,7 @@ _GATE_OF = {
     "age.labelled.over89": "label", "age.labelled": "label", "age.sex_letter.over89": "sex",
     "age.sex_letter": "sex", "age.years_of_age.over89": "of_age", "age.years_of_age": "of_age",
     "age.decade.over89": "decade", "age.y_sex.over89": "sex", "age.y_sex": "sex",
+    "age.birthday.over89": "birthday", "age.birthday": "birthday",
 }
 _AUTOMATON = None
 

@@ -28,6 +28,8 @@ POSITIVES = [
     ("Age: 95", "95", 0.9, 1.0),
     ("aged 101 at death", "101", 0.9, 1.0),
     ("she turned 90 last week", "90", 0.9, 1.0),
+    ("celebrated her 100th birthday on the unit", "100", 0.85, 1.0),
+    ("his 93rd bday is Sunday", "93", 0.85, 1.0),
     ("a ninety-two-year-old widow", "ninety-two-year-old", 0.9, 1.0),
     ("one hundred and two years old", "one hundred and two years old", 0.9, 1.0),
     ("HPI: 92M with syncope", "92", 0.85, 1.0),
@@ -68,6 +70,7 @@ YOUNGER = [
     ("He is 47 years of age.", "47 years"),
     ("a 47-yearold man", "47-yearold"),
     ("a 12-monthsold boy", "12-monthsold"),
+    ("for her 60th birthday", "60"),
 ]
 
 
@@ -90,6 +93,7 @@ NEGATIVES = [
     "now 100% on room air",
     "5 years ago; for 92 years",
     "popular in the 1990s",
+    "birthday party on the unit; 3rd floor",
 ]
 
 
