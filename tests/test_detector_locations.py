@@ -23,6 +23,12 @@ POSITIVES = [
     ("mail to P.O. Box 123 please", "P.O. Box 123", "street", 0.9, 1.0),
     ("office in Suite 200 upstairs", "Suite 200", "street", 0.75, 0.9),
     ("the mailing ZIP on the chart is 93291.", "93291", "zip", 0.85, 1.0),
+    # a labelled postal code of another country's format
+    ("ZIP: 394 13", "394 13", "zip", 0.8, 0.9),
+    ("my zip code is 2371.", "2371", "zip", 0.8, 0.9),
+    ("postal code 53-320", "53-320", "zip", 0.8, 0.9),
+    ("Postal code: B0J 2H0", "B0J 2H0", "zip", 0.8, 0.9),
+    ("postcode 7412 SL", "7412 SL", "zip", 0.8, 0.9),
     ("zip code: 02151", "02151", "zip", 0.9, 1.0),
     ("Boston, MA 02151", "Boston, MA 02151", "address_block", 0.9, 1.0),
     ("Fresno, CA 93726-1234", "Fresno, CA 93726-1234", "address_block", 0.9, 1.0),
@@ -74,6 +80,7 @@ NEGATIVES = [
     "as studied in the Framingham Heart Study cohort",
     "Came from Home. Discharged to Home with VNA.",
     "Returned to Unit 4. Seen in Room 12. Bed 3.",
+    "zip code unknown; Zip lock bag x2; zip up jacket 2 times",
     "Visit at Wound Care Center today",
     "Dx: Hodgkins; 100 mg of Lily Human Insulin",
 ]
