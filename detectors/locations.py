@@ -269,6 +269,15 @@ _CODE_END = re.compile(r"(?<=[a-zA-Z]) ([A-Z]{2})(?=[ \t]*(?:$|[,.;)]))", re.MUL
 #: preposition of place (see _town_codes)
 _CODE_MID = re.compile(r"(?<=[a-zA-Z]) ([A-Z]{2})(?=[ \t]+[a-z])")
 _PLACE_PREP = re.compile(r"(?:^|[^\w'’.-])(?:in|from|to|near|outside|of|at)[ \t]+\Z", re.IGNORECASE)
+#: an address after a strong cue, in any country's form: "lives at 86036 Rua do Arenque 1634",
+#: "his address: 450 Præstevænget 15, København V", "mail it to 1987 74 Diakou Street";
+#: the house number, then words up to the line's or clause's end (see _cued_addresses)
+_ADDR_CUE = re.compile(
+    r"(?:\baddress(?:[ \t]+is|[ \t]+of[ \t]+[^\n:]{1,40}?[ \t]+is)?[ \t]*:?|\b(?:lives|living|resides|residing"
+    r"|located|office[ \t]+is|restaurant[ \t]+is)[ \t]+at|\bmeet[ \t]+(?:you|me|us)[ \t]+at|\bdrops?[ \t]+you"
+    r"[ \t]+off[ \t]+at|\bmail(?:ing|ed)?[ \t]+(?:it[ \t]+)?to)[ \t]+"
+    r"(?P<a>\d{1,6}[ \t]+(?:\d{1,5}[ \t]+)?[^\W\d_][^\n,?;]{1,60}?)"
+    r"(?=[ \t]*(?:[,?;\n]|$|\.(?:[ \t]|$)|[ \t]+(?:for|in|after|and|with|since)\b))", re.IGNORECASE)
 #: the one or two capitalized words right before such a code
 _TOWN_BEFORE = re.compile(r"(?<![\w'’.-])((?:[A-Z][a-z]+|[A-Z]{3,})(?: (?:[A-Z][a-z]+|[A-Z]{3,}))?)\Z")
 #: a town in parentheses after a capitalized word: "Medical Center (Conneaut)"
@@ -297,7 +306,8 @@ class LocationDetector(Detector):
                      "town_in_context": 0.85, "town_weak": 0.72, "ambiguous_town_in_context": 0.75,
                      "state_name": 0.80, "country": 0.80, "zip_after_state": 0.92,
                      "label_street": 0.80, "label_town": 0.80, "street_city": 0.85,
-                     "street_no_number": 0.85, "town_service": 0.85}
+                     "street_no_number": 0.85, "town_service": 0.85,
+                     "street_cued": 0.80}
 
     @cached_property
     def rules(self) -> dict:
@@ -389,6 +399,7 @@ class LocationDetector(Detector):
         if triggers:
             out.extend(self._templates_near(text, triggers))
         streets = self._streets(text, out)
+        self._cued_addresses(text, out)
         if suffixes:
             self._bare_streets(text, suffixes, streets, out)
         tail = _LC_TAIL.search(text, max(0, n - 12))
@@ -979,6 +990,20 @@ class LocationDetector(Detector):
             parts.insert(0, street)
             start = street.start
         out.append(self._cand(start, a.end(), "address_block", like, "context:city_state_zip", parts))
+
+    def _cued_addresses(self, text: str, out: list[Candidate]) -> None:
+        """A house number and the words after an address's cue ("lives at", "address:", "mail
+        it to"), whatever the country's form: at least two words after the number, one of them
+        Capitalized or not English-lettered, and no clinical measure ("lives at 2 story house")."""
+        for m in _ADDR_CUE.finditer(text):
+            a = m.group("a")
+            words = a.split()
+            if len(words) < 3 or _DOSE_UNIT.fullmatch(words[1]):
+                continue
+            if not any(w[:1].isupper() or not w.isascii() for w in words[1:]):
+                continue
+            out.append(self._cand(m.start("a"), m.end("a"), "street", self.rules["street_cued"],
+                                  "context:street_cued"))
 
     def _town_codes(self, text: str, out: list[Candidate]) -> None:
         """"ELKINS WV", "Fresno CA": a listed town and a state's code with no comma between, ending

@@ -29,6 +29,9 @@ POSITIVES = [
     ("postal code 53-320", "53-320", "zip", 0.8, 0.9),
     ("Postal code: B0J 2H0", "B0J 2H0", "zip", 0.8, 0.9),
     ("postcode 7412 SL", "7412 SL", "zip", 0.8, 0.9),
+    # a house number and the words after a strong address cue, in another country's form
+    ("Tomomi lives at 86036 Rua do Arenque 1634, Goiânia", "86036 Rua do Arenque 1634", "street", 0.75, 0.85),
+    ("his address: 5049 Harjukuja 54, SEINÄJOKI", "5049 Harjukuja 54", "street", 0.75, 0.85),
     ("zip code: 02151", "02151", "zip", 0.9, 1.0),
     ("Boston, MA 02151", "Boston, MA 02151", "address_block", 0.9, 1.0),
     ("Fresno, CA 93726-1234", "Fresno, CA 93726-1234", "address_block", 0.9, 1.0),
@@ -81,6 +84,7 @@ NEGATIVES = [
     "Came from Home. Discharged to Home with VNA.",
     "Returned to Unit 4. Seen in Room 12. Bed 3.",
     "zip code unknown; Zip lock bag x2; zip up jacket 2 times",
+    "Pt lives at 2 story house with wife; lives at 3 Tab; send results to 4 West ICU",
     "Visit at Wound Care Center today",
     "Dx: Hodgkins; 100 mg of Lily Human Insulin",
 ]
