@@ -253,7 +253,7 @@ _RULE_IDS = ("names.title", "names.degree", "names.context", "names.context_unli
              "names.cap_pair_unlisted", "names.cap_pair_foreign", "names.in_phrase", "names.first_alone",
              "names.first_alone_ambiguous", "names.first_alone_initial", "names.first_alone_start",
              "names.last_alone", "names.last_alone_weak",
-             "names.initials_context", "names.signoff_initials")
+             "names.initials_context", "names.signoff_initials", "names.field")
 
 
 class _Lists:
@@ -476,6 +476,8 @@ class NameDetector(Detector):
             if toks:
                 out.extend(run(text, toks))
         out.extend(self._lower(text))
+        if "ame" in text or "AME" in text:
+            out.extend(self._field(text))
         if out and (", " in text or " and " in text or " & " in text):
             out.extend(self._coordinated(text, out))
         if "(" in text:
@@ -490,6 +492,25 @@ class NameDetector(Detector):
                     n = _NICK_AFTER_RE.match(text, c.end)
                     if n is not None and n.start(2 if n.group(2) else 4) not in starts:
                         out[k] = self._with_nick(text, c)
+        return out
+
+    def _field(self, text: str) -> list[Candidate]:
+        """The value of a person's name field at a line's start ("Name: Åsa Laine", "Patient name:
+        hyuuma t. maida", "Emergency contact name: Ola Nordmann"): up to five words to the line's
+        end, whatever the lists say of them ("Asa" is also aspirin's abbreviation), unless the
+        value says there is none ("Unknown", "N/A", "see above")."""
+        rid = "names.field"
+        like, why = self.like(rid), f"template:{rid}"
+        out = []
+        for m in _FIELD_RE.finditer(text):
+            v = m.group("v")
+            first = v.split(None, 1)[0].strip(".,").lower()
+            if first in _FIELD_NONE or first in FUNCTION_WORDS:
+                continue
+            words = [w.strip(".,") for w in v.replace(",", " ").split()]
+            if any(w.lower() in _FIELD_NONE for w in words):
+                continue
+            out.append(Candidate(m.start("v"), m.end("v"), "full_name", like, self.name, why))
         return out
 
     def _coordinated(self, text: str, found: list[Candidate]) -> list[Candidate]:
@@ -1628,6 +1649,16 @@ def _trie_regex(words) -> str:
 
 
 _MONTH_SET = frozenset(MONTHS)
+#: a person's name field at a line's start and its value to the line's end (see _field): words
+#: of letters (any alphabet), initials, hyphens and apostrophes, one comma ("Laine, Åsa")
+_FIELD_WORD = r"\p{L}[\p{L}\p{M}'’-]*\.?"
+_FIELD_RE = regex.compile(
+    r"(?im)^[ \t>*-]*(?:(?:patient|pt\.?|client|resident|member|insured|subscriber|guarantor|full|legal|"
+    r"preferred|maiden|(?:emergency[ \t]+)?contact|parent|guardian|mother'?s|father'?s|spouse'?s?|your)[ \t]+)?"
+    r"name[ \t]*:[ \t]*(?P<v>" + _FIELD_WORD + r"(?:,?[ \t]" + _FIELD_WORD + r"){0,4})[ \t]*$")
+#: a name field's values that name no one
+_FIELD_NONE = frozenset("""unknown unk none n/a na not no same see above below refused declined pending
+tbd patient pt self anonymous unavailable withheld deceased other""".split())
 #: months that are also women's first names ("June Smith", "April Oyelaran", "May Chen")
 _MONTH_FIRSTS = frozenset({"april", "may", "june", "jan"})
 #: words before a month that make it the month ("in June", "since April", "last May")

@@ -69,6 +69,10 @@ POSITIVES = [
     ("April Jones was here.", "April Jones", "full_name", None),
     ("Called June Oyelaran at home", "June Oyelaran", "full_name", None),
     ("SOCIAL: Jan Kowalski is HCP", "Jan Kowalski", "full_name", None),
+    # a person's name field alone on its line, whatever the lists say of its words
+    ("Date: 2015-12-22\nName: Asa Laine\nPhone: 083 564 9312", "Asa Laine", "full_name", None),
+    ("name:    hyuuma t. maida\naddress:     unit 4", "hyuuma t. maida", "full_name", None),
+    ("Name: Åsa Laine", "Åsa Laine", "full_name", None),
 ]
 
 
@@ -140,6 +144,8 @@ NEGATIVES = [
     "In June Smith was admitted to 4W.",
     "Since April Pt has been stable.",
     "May Thurner syndrome suspected. April Fool.",
+    # name fields that name no one, and names of things
+    "Name: N/A\nDrug name: Lasix\nFile name: report.pdf\nName: see above",
 ]
 
 
