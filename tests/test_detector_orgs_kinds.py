@@ -76,6 +76,9 @@ FLAGGED = [
     ("Goes to Hillcrest Junior High.", "Hillcrest Junior High"),
     # a hospital named by two towns, before its department
     ("Was at Newton-Wellesley ED.", "Newton-Wellesley ED"),
+    # "&" inside a club's name; a Head Start program
+    ("Daughter in Westfield Boys & Girls Club after school.", "Westfield Boys & Girls Club"),
+    ("Son attends Maple Street Head Start.", "Maple Street Head Start"),
 ]
 
 
@@ -134,6 +137,7 @@ UNFLAGGED = [
     "House staff aware of K 3.1.",
     # school words that are also anatomy, risk and rehabilitation words
     "RUL and Right Middle Lobe clear. Regional anesthesia. Vocational Rehabilitation Services.",
+    "Stroke team & Rapid Response Team at bedside",
 ]
 
 

@@ -77,6 +77,12 @@ NEGATIVES = [
 ]
 
 
+def test_care_home_starts_after_the_sentences_verb():
+    text = "Attends Hillside Senior Center for lunch."
+    assert ("Hillside Senior Center", "place") in [(a, b) for a, b, _ in found(text)], found(text)
+    assert not [a for a, _, _ in found(text) if a.startswith("Attends")]
+
+
 @pytest.mark.parametrize("text", NEGATIVES)
 def test_note_jargon_is_no_location(text):
     hits = [h for h in found(text) if h[1] in ("street", "state", "location", "city", "address_block")]
