@@ -478,6 +478,7 @@ class NameDetector(Detector):
         out.extend(self._lower(text))
         if "ame" in text or "AME" in text:
             out.extend(self._field(text))
+        out.extend(self._small_title(text))
         if out and (", " in text or " and " in text or " & " in text):
             out.extend(self._coordinated(text, out))
         if "(" in text:
@@ -492,6 +493,34 @@ class NameDetector(Detector):
                     n = _NICK_AFTER_RE.match(text, c.end)
                     if n is not None and n.start(2 if n.group(2) else 4) not in starts:
                         out[k] = self._with_nick(text, c)
+        return out
+
+    def _small_title(self, text: str) -> list[Candidate]:
+        """A title typed in small letters before a Capitalized name ("from dr. Ahmadzai", "d/w
+        dr. Lindgren"): the period after "dr." must not make the name a sentence's first word.
+        Any word may follow a title as a name ("dr. Long"), but no function, clinical or heading
+        word ("hx of ms. Pt states")."""
+        out = []
+        rid = "names.title"
+        like, why = self.like(rid), f"template:{rid}"
+        for m in _SMALL_TITLE_RE.finditer(text):
+            words = m.group("n").split()
+            keep = []
+            for w in words:
+                i = self.info(w)
+                if w.lower() in FUNCTION_WORDS or i.stop or i.medical and not (i.first or i.last) \
+                        or w.isupper() and len(w) <= 3:
+                    break
+                keep.append(w)
+            if not keep:
+                continue
+            end = m.start("n") + len(" ".join(keep)) if len(keep) < len(words) else m.end("n")
+            if text[m.start("n"):end] != " ".join(keep):
+                end = m.start("n") + len(keep[0])  # odd spacing: the first word alone
+            out.append(Candidate(m.start(), end, "full_name", like, self.name, why,
+                                 (Candidate(m.start(), m.end("t"), "title", like, self.name, why),
+                                  Candidate(m.start("n"), end, "last_name" if len(keep) == 1 else "full_name",
+                                            like, self.name, why))))
         return out
 
     def _field(self, text: str) -> list[Candidate]:
@@ -679,6 +708,15 @@ class NameDetector(Detector):
         out: list[Candidate] = []
         segs: list[tuple[int, int, str]] = []  # (first index, end index, what came before)
         i, n = 0, len(toks)
+        for k in range(1, n):
+            t, prev = toks[k], toks[k - 1]
+            if not t.capable and t.info is not None and not t.comma_before and not t.quoted \
+                    and prev.capable and prev.info is not None and prev.info.first and not prev.period \
+                    and not t.info.stop and not t.info.medical and t.word[:1].isupper() and not t.word.isupper() \
+                    and t.word.lower() not in FUNCTION_WORDS and self._degree_at(text, t.end):
+                # "Ignatius Bellweather, MD": a first name, then any Capitalized word before a
+                # degree is the surname, though the web lists know it in small letters
+                t.capable = True
         before = "run"  # "run": look at the text before; "context"; "title" handled inside
         while i < n:
             t = toks[i]
@@ -1649,6 +1687,10 @@ def _trie_regex(words) -> str:
 
 
 _MONTH_SET = frozenset(MONTHS)
+_CAP_NAME = r"\p{Lu}[\p{Ll}\p{M}'’]+(?:-\p{Lu}?[\p{Ll}\p{M}'’]+)*"
+#: a title in small letters, then one or two Capitalized words (see _small_title)
+_SMALL_TITLE_RE = regex.compile(r"(?<![\w.'’-])(?P<t>dr|mr|mrs|ms|prof)\.?[ \t]+"
+                                r"(?P<n>" + _CAP_NAME + r"(?:[ \t]" + _CAP_NAME + r")?)(?![\w'’-])")
 #: a person's name field at a line's start and its value to the line's end (see _field): words
 #: of letters (any alphabet), initials, hyphens and apostrophes, one comma ("Laine, Åsa")
 _FIELD_WORD = r"\p{L}[\p{L}\p{M}'’-]*\.?"

@@ -73,6 +73,12 @@ POSITIVES = [
     ("Date: 2015-12-22\nName: Asa Laine\nPhone: 083 564 9312", "Asa Laine", "full_name", None),
     ("name:    hyuuma t. maida\naddress:     unit 4", "hyuuma t. maida", "full_name", None),
     ("Name: Åsa Laine", "Åsa Laine", "full_name", None),
+    # a title typed in small letters before a Capitalized name
+    ("Refill for oxybutynin from dr. Ahmadzai at the urology clinic.", "dr. Ahmadzai", "full_name", None),
+    ("discussed w/ dr. Lindgren, agrees hold", "dr. Lindgren", "full_name", None),
+    ("call mrs. Oyelaran-Abara Jones re: dc", "mrs. Oyelaran-Abara Jones", "full_name", None),
+    # a first name, then a surname the web lists know in small letters, before a degree
+    ("Physician: Ignatius Bellweather, MD - Medical Director", "Ignatius Bellweather", "full_name", None),
 ]
 
 
@@ -146,6 +152,8 @@ NEGATIVES = [
     "May Thurner syndrome suspected. April Fool.",
     # name fields that name no one, and names of things
     "Name: N/A\nDrug name: Lasix\nFile name: report.pdf\nName: see above",
+    "hx of ms. Pt states she is tired; pt has ms. The plan is IVIG.",
+    "Internal Medicine, MD; Pain Management, MD",
 ]
 
 
