@@ -31,8 +31,10 @@ from __future__ import annotations
 import re
 from itertools import islice
 
+import regex
+
 #: words in capitals: letters, with inner hyphens or apostrophes ("ASHWORTH-PIKE", "O'BRIEN")
-_CAPS = r"[A-Z][A-Z'’]*[A-Z](?:-[A-Z][A-Z'’]*[A-Z])*"
+_CAPS = r"\p{Lu}[\p{Lu}'’]*\p{Lu}(?:-\p{Lu}[\p{Lu}'’]*\p{Lu})*"  # any alphabet: "CASTELLVÍ"
 #: a run of words in capitals, a comma allowed after the first ("OYELADE, FOLASADE")
 _RUN = rf"(?P<run>{_CAPS}(?:,?[ \t]+{_CAPS})?(?:[ \t]+{_CAPS}){{0,2}})(?![\w'’-])"
 _TITLES = (r"(?:(?:Dr|dr|Mr|mr|Mrs|mrs|Ms|ms|Miss|Mx|Prof|Rev|Fr|Sr|Sister|Father|Pastor|Rabbi)\.?"
@@ -40,7 +42,7 @@ _TITLES = (r"(?:(?:Dr|dr|Mr|mr|Mrs|mrs|Ms|ms|Miss|Mx|Prof|Rev|Fr|Sr|Sister|Fathe
 _KIN = (r"(?:wife|husband|son|daughter|mother|mom|mum|father|dad|sister|brother|spouse|partner|"
         r"fianc[eé]e?|girlfriend|boyfriend|friend|roommate|neighbou?r|grandson|granddaughter|"
         r"grandmother|grandfather|grandma|grandpa|niece|nephew|aunt|uncle|cousin|stepson|"
-        r"stepdaughter|son-in-law|daughter-in-law|sister-in-law|brother-in-law|caregiver|"
+        r"stepdaughter|son-in-law|daughter-in-law|sister-in-law|brother-in-law|mother-in-law|father-in-law|caregiver|"
         r"guardian|coordinator|dietitian|dietician|interpreter|chaplain|aide|RPh|"
         r"spoke w/|spoke with|talked w/|talked with|message left with|left message with)")
 _LABELS = (r"(?:Pt|PT|Patient|PATIENT|Patient Name|PATIENT NAME|Name|NAME|Physician|PHYSICIAN|"
@@ -48,7 +50,7 @@ _LABELS = (r"(?:Pt|PT|Patient|PATIENT|Patient Name|PATIENT NAME|Name|NAME|Physic
            r"PCP|Nurse|NURSE|RN|LPN|PCT|NP|PA|MD|Signed by|SIGNED BY|Electronically signed by|"
            r"Dictated by|DICTATED BY|From|FROM|To|Attn|ATTN|Contact|CONTACT|Emergency contact|"
            r"HCP|Guardian|GUARDIAN|Interpreter|Caregiver)")
-_AFTER_CONTEXT = re.compile(
+_AFTER_CONTEXT = regex.compile(
     rf"(?:(?<![\w.])(?P<title>{_TITLES})(?:(?<=\.)|(?=[ \t]))|(?<![\w-])(?P<kin>(?i:{_KIN}))(?![\w-])"
     rf"|(?<![\w-])(?P<label>{_LABELS})[ \t]*:)[ \t]*[(\"“]?[ \t]*{_RUN}")
 _CREDENTIALS = (r"(?:MD|M\.D\.|RN|R\.N\.|NP|NP-C|FNP|FNP-BC|ANP|NNP-BC|PA-C|LPN|LCSW|LICSW|MSW|CNM|CRNA|"
@@ -59,11 +61,11 @@ _SHORT_CREDENTIALS = r"(?:DO|PT|OT|PA|RD)"
 #: a run (possibly led by initials) right before a credential that follows a comma or ends the
 #: line or the clause ("BELLWEATHER, MD", "K. ODUYA RN", "MCCARTHY, PT x6655"; not
 #: "NEW PT CONSULT", "WBAT, PT POD 0")
-_BEFORE_CREDENTIAL = re.compile(
+_BEFORE_CREDENTIAL = regex.compile(
     rf"(?<![\w'’])(?:[A-Z]\.[ \t]?){{0,2}}{_RUN}(?=(?:,[ \t]*{_CREDENTIALS}(?![\w-])(?![ \t]*\d)"
     rf"|,?[ \t]+(?:{_CREDENTIALS}|{_SHORT_CREDENTIALS})(?=[ \t]*(?:$|[,/|]|x\d))))", re.MULTILINE)
 _CREDENTIAL_FORMS = frozenset((_CREDENTIALS[3:-1] + "|" + _SHORT_CREDENTIALS[3:-1]).replace("\\.", ".").split("|"))
-_QUOTED = re.compile(r"[\"“](?P<run>[A-Z][A-Z'’]+)[\"”]")
+_QUOTED = regex.compile(r"[\"“](?P<run>\p{Lu}[\p{Lu}'’]+)[\"”]")
 
 #: names typed in small letters after a kin word or a person's label ("wife mary", "Pt:
 #: delacroix"): one to three words, not the start of an e-mail address (the names detector reads
@@ -85,13 +87,15 @@ _KIN_WORDS = ("wife husband son daughter mother mom mum father dad sister brothe
               "fiance fiancee fiancé fiancée girlfriend boyfriend friend roommate neighbor neighbour "
               "grandson granddaughter grandmother grandfather grandma grandpa niece nephew aunt uncle "
               "cousin stepson stepdaughter son-in-law daughter-in-law sister-in-law brother-in-law "
+              "mother-in-law father-in-law "
               "caregiver guardian coordinator dietitian dietician interpreter chaplain aide rph").split() + [
     "spoke w/", "spoke with", "talked w/", "talked with", "message left with", "left message with"]
 _LABEL_FORMS = frozenset(_LABELS[3:-1].split("|"))
 _COLON = re.compile(r"[ \t]*:")
-_RUN_AFTER = re.compile(rf"[ \t]*[(\"“]?[ \t]*{_RUN}")
+_RUN_AFTER = regex.compile(rf"[ \t]*[(\"“]?[ \t]*{_RUN}")
 _LOW_AFTER = re.compile(rf"[ \t]*[(\"“]?[ \t]*(?P<run>{_LOW}(?:,?[ \t]+{_LOW})?(?:[ \t]+{_LOW})?)(?![\w'’-]|[.@/]\w)")
 _LOW_WORD = re.compile(_LOW)
+_CAPS_RE = regex.compile(_CAPS)
 _AUTOMATON = None
 #: lower-casing that keeps every offset (str.lower may lengthen a character)
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
@@ -149,6 +153,13 @@ def _proper_low(word: str, lexicon) -> bool:
         return False
     share, band = lexicon.word_facts(word)
     return band is None or band >= 3 or (share or 0) >= 0.6
+
+
+def _foreign(word: str, lexicon) -> bool:
+    """A word of five letters or more that no English word list knows at all ("DILNOZA",
+    "CASTELLVÍ"): after a kin word or a person's label, a name the name lists lack."""
+    return len(word) >= 5 and lexicon.word_facts(word.lower())[1] is None \
+        and not lexicon.is_medical(word.lower()) and not lexicon.is_medical(word)
 
 
 def _listed(word: str, lexicon) -> bool:
@@ -219,7 +230,7 @@ def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
                 break  # the run ends at its first word that is no name
             out.append((w.start(), w.end()))
     for s, e, titled in sorted(set(runs)):
-        words = [(w.start() + s, w.end() + s, w.group()) for w in re.finditer(_CAPS, text[s:e])]
+        words = [(w.start() + s, w.end() + s, w.group()) for w in _CAPS_RE.finditer(text[s:e])]
         # the run ends before its first word that can be no name ("ACHTERBERG, ROSALIND MRN")
         for k, (_, _, w) in enumerate(words):
             if not _eligible(w, lexicon):
@@ -227,7 +238,7 @@ def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
                 break
         if not words:
             continue
-        if not titled and not any(_listed(w, lexicon) for _, _, w in words):
+        if not titled and not any(_listed(w, lexicon) or _foreign(w, lexicon) for _, _, w in words):
             continue
         out.extend((a, b) for a, b, _ in words)
     return sorted(set(out))

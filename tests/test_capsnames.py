@@ -25,6 +25,10 @@ def lex():
     (LEAD + 'Calls out for "WALTER" at night.', ["WALTER"]),
     (LEAD + "Daughter GWENDOLYN ASHWORTH-PIKE, HCP, agrees.", ["GWENDOLYN", "ASHWORTH-PIKE"]),
     (LEAD + "spoke w/ RPh DWAYNE re: dosing.", ["DWAYNE"]),
+    # a name no list has, of letters no English word list knows, after a kin word or a label
+    (LEAD + "His wife DILNOZA is expecting them.", ["DILNOZA"]),
+    (LEAD + "Patient: CASTELLVÍ, ANSELM     MRN: WPP-0", ["CASTELLVÍ", "ANSELM"]),
+    (LEAD + "mother-in-law (FLORENCE) staying with them", ["FLORENCE"]),
 ])
 def test_names_in_capitals_found(lex, text, names):
     got = [text[s:e] for s, e in caps_names(text, lex)]
@@ -44,6 +48,7 @@ def test_names_in_capitals_found(lex, text, names):
     LEAD + "Plan reviewed.\n--KLM, CNM\n",               # initials sign as written
     LEAD + "WBAT, PT POD 0, OOB to chair.",              # "PT" is therapy here, no credential
     "PT: OYELARAN, ROSA. NPO. VSS.",                    # a document in capitals: truecase's job
+    LEAD + "husband CEFTRIAXONE; sister LORAZEPAM",    # drugs no English list knows
 ])
 def test_capitals_that_name_no_one_stay(lex, text):
     assert caps_names(text, lex) == []
