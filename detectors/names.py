@@ -1462,7 +1462,7 @@ class NameDetector(Detector):
         degs = sorted({c.lower() for c in self.rules["names.degree"].context} - _DEGREE_AMBIGUOUS,
                       key=len, reverse=True)
         # (a space or a comma first: a class the scan skips to in C, where a lookbehind is tried everywhere)
-        return re.compile(r"[ \t,](" + _trie_regex(degs) + r")(?![\w-])")
+        return re.compile(r"[ \t,](" + _trie_regex(degs) + r"|" + _trie_regex([d.upper() for d in degs]) + r")(?![\w-])")
 
     def _lower_degree(self, text: str) -> list[Candidate]:
         """A first name and a surname in lower case before a credential ("w/ gwen ferraro np")."""
@@ -1489,9 +1489,14 @@ class NameDetector(Detector):
                         out.append(Candidate(m.start(1), m.end(2), "full_name", like, self.name, why, parts))
                 continue
             a, b = self.info(m.group(1)), self.info(m.group(2))
-            if not ((a.first or a.nick) and b.last) or any(
-                    i.stop or i.medical or i.place or i.drug or i.eponym for i in (a, b)):
+            if any(i.stop or i.medical or i.place or i.drug or i.eponym for i in (a, b)):
                 continue
+            if not ((a.first or a.nick) and b.last):
+                # "thandiwe mokoena, MD" signing at a line's start: two words no list knows
+                if not ((a.first or a.nick or a.word_band is None) and b.word_band is None and not b.listed
+                        and not a.common and len(m.group(1)) >= 3 and len(m.group(2)) >= 4
+                        and _LINE_LEAD_RE.search(text, max(0, m.start() - 30), m.start())):
+                    continue
             if (a.common and (a.word_band or 0) <= 2) + (b.common and (b.word_band or 0) <= 2) > 1:
                 continue
             parts = (Candidate(m.start(1), m.end(1), "first_name", like, self.name, why),
@@ -1650,7 +1655,9 @@ _FIELD_END_RE = re.compile(r"(?:[ \t]*(?:[\n\r(]|\Z|,[ \t]*\(?\d|(?:dob|d\.o\.b\
 #: two lower-case words right before a credential ("gwen ferraro np", "gwen ferraro, np")
 #: an initial, its period and a surname in lower case right before a credential ("j. kowalewska-tran rn")
 _INITIAL_SURNAME_BEFORE_RE = re.compile(r"(?:^|(?<=[\s(/-]))([a-z])\.[ \t]?([a-z][a-z'’]+(?:-[a-z][a-z'’]+)?)[ \t,]*$")
-_PAIR_BEFORE_RE = re.compile(r"(?<![\w'’.-])([a-z][a-z'’]*(?:-[a-z]+)?)[ \t]+([a-z][a-z'’]*(?:-[a-z]+)?)[ \t]*,?[ \t]+\Z")
+_PAIR_BEFORE_RE = re.compile(r"(?<![\w'’.-])([a-z][a-z'’]*(?:-[a-z]+)?)(?:[ \t]+[a-z]\.)?[ \t]+([a-z][a-z'’]*(?:-[a-z]+)?)[ \t]*,?[ \t]+\Z")
+#: what may stand before a signer's name at its line's start: blanks, dashes, a "Read by:" label
+_LINE_LEAD_RE = re.compile(r"(?:^|\n)[ \t>*-]*(?:[A-Za-z ]{2,24}:[ \t]*)?\Z")
 _NONSPACE_RE = re.compile(r"\S")
 _DIGIT_NEXT_RE = re.compile(r"[ \t]*\d")
 #: a sign-off line: dashes, two or three letters, maybe a credential ("-- mbd", "--KLM, CNM")

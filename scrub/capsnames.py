@@ -95,6 +95,13 @@ _COLON = re.compile(r"[ \t]*:")
 _RUN_AFTER = regex.compile(rf"[ \t]*[(\"“]?[ \t]*{_RUN}")
 _LOW_AFTER = re.compile(rf"[ \t]*[(\"“]?[ \t]*(?P<run>{_LOW}(?:,?[ \t]+{_LOW})?(?:[ \t]+{_LOW})?)(?![\w'’-]|[.@/]\w)")
 _LOW_WORD = re.compile(_LOW)
+#: words in small letters that go on about a title rather than name its bearer ("Dr. aware")
+_AFTER_TITLE_STOP = frozenset("""a an the and or but of on in at to for by with from as is was are were be been
+has had have will would can could may might must shall should do does did not no yes ok re
+aware notified called paged page informed updated here there office offices appt appointment note
+notes order orders said says saw see sees seen came gave told asked wants wanted already also just
+now then still again feels felt thinks agrees agreed recommends recommended states stated
+reports reported""".split())
 _CAPS_RE = regex.compile(_CAPS)
 _AUTOMATON = None
 #: lower-casing that keeps every offset (str.lower may lengthen a character)
@@ -176,6 +183,7 @@ def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     runs: list[tuple[int, int, bool]] = []  # (start, end, after a title or before a credential)
     lows: list[int] = []  # where a run in small letters may start
+    titled_lows: list[int] = []  # ... right after a Capitalized title ("Dr. brown")
     credentials: list[int] = []  # where a credential starts
     for end, (kinds, size) in _contexts().iter(text.translate(_ASCII_LOWER)):
         start, end = end + 1 - size, end + 1
@@ -191,6 +199,10 @@ def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
                 m = _RUN_AFTER.match(text, at)
                 if m is not None:
                     runs.append((m.start("run"), m.end("run"), True))
+                elif nxt in (".", " ") and text[start:start + 1].isupper():
+                    m = _LOW_AFTER.match(text, at)
+                    if m is not None:
+                        titled_lows.append(m.start("run"))
         if before == "-" or nxt.isalnum() or nxt in ("_", "-"):
             continue
         at = -1
@@ -229,6 +241,20 @@ def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
             if not _proper_low(w.group(), lexicon):
                 break  # the run ends at its first word that is no name
             out.append((w.start(), w.end()))
+    for at in titled_lows:
+        # after a title any listed name is one, even an English word ("Dr. brown", "Rev. cash");
+        # not a word that goes on about the title ("Dr. aware", "Dr. will see", "Dr. office")
+        w = _LOW_WORD.match(text, at)
+        word = w.group()
+        if word in _AFTER_TITLE_STOP or lexicon.is_medical(word) or len(word) < 2:
+            continue
+        cap = word[0].upper() + word[1:]
+        if lexicon.is_surname(cap) or lexicon.is_first_name(cap) or lexicon.word_facts(word)[1] is None:
+            out.append(w.span())
+            m = _LOW_AFTER.match(text, at)
+            nxt_word = _LOW_WORD.search(text, w.end(), m.end("run"))
+            if nxt_word is not None and _proper_low(nxt_word.group(), lexicon):
+                out.append(nxt_word.span())
     for s, e, titled in sorted(set(runs)):
         words = [(w.start() + s, w.end() + s, w.group()) for w in _CAPS_RE.finditer(text[s:e])]
         # the run ends before its first word that can be no name ("ACHTERBERG, ROSALIND MRN")

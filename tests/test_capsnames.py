@@ -59,6 +59,10 @@ def test_capitals_that_name_no_one_stay(lex, text):
     (LEAD + "Patient: delacroix-abara, therese", ["delacroix-abara", "therese"]),
     (LEAD + "Spoke with okafor re: plan", ["okafor"]),
     (LEAD + "Caregiver: daughter mary okafor 541-555-0926", ["mary", "okafor"]),  # a kin word in a field
+    # after a Capitalized title, a listed name though it is an English word
+    (LEAD + "updated by Dr. brown re: plan.", ["brown"]),
+    (LEAD + "her pastor, Rev. cash from First Church", ["cash"]),
+    (LEAD + "seen in clinic by Dr. oyelaran on 5/30", ["oyelaran"]),
 ])
 def test_names_in_small_letters_found(lex, text, names):
     assert [text[s:e] for s, e in caps_names(text, lex)] == names
@@ -66,6 +70,7 @@ def test_names_in_small_letters_found(lex, text, names):
 
 @pytest.mark.parametrize("text", [
     LEAD + "Son will call tomorrow.",                    # an English word before a name's place
+    LEAD + "Dr. aware of BP. Dr. will see pt in am. Call Dr. office. Dr. notified of K 3.1.",
     LEAD + "Wife hope is to go home Friday.",            # "hope": mostly a word
     LEAD + "message left with court-appointed counsel",  # no part of it a name
     LEAD + "Contact: robert.l@example.com",              # an e-mail address, not a name

@@ -79,6 +79,11 @@ POSITIVES = [
     ("call mrs. Oyelaran-Abara Jones re: dc", "mrs. Oyelaran-Abara Jones", "full_name", None),
     # a first name, then a surname the web lists know in small letters, before a degree
     ("Physician: Ignatius Bellweather, MD - Medical Director", "Ignatius Bellweather", "full_name", None),
+    # a signer's name in small letters before a credential in capitals, with a middle initial,
+    # or of two words no English list knows at the line's start
+    ("Plan ok.\njessica whitfield, CPNP\n", "jessica whitfield", "full_name", None),
+    ("Sincerely,\nmarcus t. holloway, MD\nPulmonary", "marcus t. holloway", "full_name", None),
+    ("Read by: thandiwe mokoena, MD, Neuroradiology", "thandiwe mokoena", "full_name", None),
 ]
 
 
@@ -154,6 +159,7 @@ NEGATIVES = [
     "Name: N/A\nDrug name: Lasix\nFile name: report.pdf\nName: see above",
     "hx of ms. Pt states she is tired; pt has ms. The plan is IVIG.",
     "Internal Medicine, MD; Pain Management, MD",
+    "pt seen by ortho MD; per cardiology fellow MD; sats stable on RA, RN",
 ]
 
 
