@@ -526,7 +526,7 @@ class NameDetector(Detector):
     def _field(self, text: str) -> list[Candidate]:
         """The value of a person's name field at a line's start ("Name: Åsa Laine", "Patient name:
         hyuuma t. maida", "Emergency contact name: Ola Nordmann"): up to five words to the line's
-        end, whatever the lists say of them ("Asa" is also aspirin's abbreviation), unless the
+        end or to a wide gap before the next field ("Name: thorsdottir, sigrun     Unit 4B"), whatever the lists say of them ("Asa" is also aspirin's abbreviation), unless the
         value says there is none ("Unknown", "N/A", "see above")."""
         rid = "names.field"
         like, why = self.like(rid), f"template:{rid}"
@@ -1704,7 +1704,7 @@ _FIELD_WORD = r"\p{L}[\p{L}\p{M}'’-]*\.?"
 _FIELD_RE = regex.compile(
     r"(?im)^[ \t>*-]*(?:(?:patient|pt\.?|client|resident|member|insured|subscriber|guarantor|full|legal|"
     r"preferred|maiden|(?:emergency[ \t]+)?contact|parent|guardian|mother'?s|father'?s|spouse'?s?|your)[ \t]+)?"
-    r"name[ \t]*:[ \t]*(?P<v>" + _FIELD_WORD + r"(?:,?[ \t]" + _FIELD_WORD + r"){0,4})[ \t]*$")
+    r"name[ \t]*:[ \t]*(?P<v>" + _FIELD_WORD + r"(?:,?[ \t]" + _FIELD_WORD + r"){0,4})(?:[ \t]*$|[ \t]{2,}|\t)")
 #: a name field's values that name no one
 _FIELD_NONE = frozenset("""unknown unk none n/a na not no same see above below refused declined pending
 tbd patient pt self anonymous unavailable withheld deceased other""".split())

@@ -73,6 +73,7 @@ POSITIVES = [
     ("Date: 2015-12-22\nName: Asa Laine\nPhone: 083 564 9312", "Asa Laine", "full_name", None),
     ("name:    hyuuma t. maida\naddress:     unit 4", "hyuuma t. maida", "full_name", None),
     ("Name: Åsa Laine", "Åsa Laine", "full_name", None),
+    ("Name: thorsdottir, sigrun           Unit 4B", "thorsdottir, sigrun", "full_name", None),
     # a title typed in small letters before a Capitalized name
     ("Refill for oxybutynin from dr. Ahmadzai at the urology clinic.", "dr. Ahmadzai", "full_name", None),
     ("discussed w/ dr. Lindgren, agrees hold", "dr. Lindgren", "full_name", None),
