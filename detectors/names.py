@@ -539,7 +539,14 @@ class NameDetector(Detector):
             words = [w.strip(".,") for w in v.replace(",", " ").split()]
             if any(w.lower() in _FIELD_NONE for w in words):
                 continue
-            out.append(Candidate(m.start("v"), m.end("v"), "full_name", like, self.name, why))
+            # its words as parts, for posting: "Laine, Åsa" is surname first, else the last word
+            ws = [(w.start(), w.end()) for w in _FIELD_WORD_RE.finditer(text, m.start("v"), m.end("v"))]
+            last = ws[0] if "," in v else ws[-1]
+            parts = tuple(Candidate(a, b, "last_name" if (a, b) == last else
+                                    "middle_name" if text[b - 1] == "." and b - a == 2 else "first_name",
+                                    like, self.name, why) for a, b in ws)
+            out.append(Candidate(m.start("v"), m.end("v"), "full_name", like, self.name, why,
+                                 parts if len(parts) > 1 else ()))
         return out
 
     def _coordinated(self, text: str, found: list[Candidate]) -> list[Candidate]:
@@ -1701,6 +1708,7 @@ _SMALL_TITLE_RE = regex.compile(r"(?<![\w.'’-])(?P<t>dr|mr|mrs|ms|prof)\.?[ \t
 #: a person's name field at a line's start and its value to the line's end (see _field): words
 #: of letters (any alphabet), initials, hyphens and apostrophes, one comma ("Laine, Åsa")
 _FIELD_WORD = r"\p{L}[\p{L}\p{M}'’-]*\.?"
+_FIELD_WORD_RE = regex.compile(r"\p{L}[\p{L}\p{M}'’-]*\.?")
 _FIELD_RE = regex.compile(
     r"(?im)^[ \t>*-]*(?:(?:patient|pt\.?|client|resident|member|insured|subscriber|guarantor|full|legal|"
     r"preferred|maiden|(?:emergency[ \t]+)?contact|parent|guardian|mother'?s|father'?s|spouse'?s?|your)[ \t]+)?"

@@ -167,3 +167,12 @@ NEGATIVES = [
 @pytest.mark.parametrize("text", NEGATIVES)
 def test_note_jargon_stays(text):
     assert spans(text) == [], spans(text)
+
+
+def test_name_field_posts_its_words(scrubber_nospacy):
+    """A name field's words are its parts: the surname and first name are posted to the rest
+    of the document ("Laine tolerated diet", "Asa walked")."""
+    text = "Name: Asa Laine\nSeen today. Laine tolerated diet. Asa walked."
+    found = [(text[f.start:f.end], f.entity) for f in scrubber_nospacy.detect(text) if not f.protected]
+    assert ("Asa Laine", "full_name") in found
+    assert ("Laine", "last_name") in found and ("Asa", "first_name") in found
