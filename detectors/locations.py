@@ -267,7 +267,7 @@ def _windows(text: str, spans: list[tuple[int, int]], before: int, after: int) -
 _CODE_END = re.compile(r"(?<=[a-zA-Z]) ([A-Z]{2})(?=[ \t]*(?:$|[,.;)]))", re.MULTILINE)
 #: a code before a lower-case word ("Sister in Nashua NH will come"): a town only after a
 #: preposition of place (see _town_codes)
-_CODE_MID = re.compile(r"(?<=[a-zA-Z]) ([A-Z]{2})(?=[ \t]+[a-z])")
+_CODE_MID = re.compile(r" ([A-Z]{2})(?=[ \t]+[a-z])")  # (a letter before: checked in code)
 _PLACE_PREP = re.compile(r"(?:^|[^\w'’.-])(?:in|from|to|near|outside|of|at)[ \t]+\Z", re.IGNORECASE)
 #: an address after a strong cue, in any country's form: "lives at 86036 Rua do Arenque 1634",
 #: "his address: 450 Præstevænget 15, København V", "mail it to 1987 74 Diakou Street";
@@ -278,6 +278,30 @@ _ADDR_CUE = re.compile(
     r"[ \t]+off[ \t]+at|\bmail(?:ing|ed)?[ \t]+(?:it[ \t]+)?to)[ \t]+"
     r"(?P<a>\d{1,6}[ \t]+(?:\d{1,5}[ \t]+)?[^\W\d_][^\n,?;]{1,60}?)"
     r"(?=[ \t]*(?:[,?;\n]|$|\.(?:[ \t]|$)|[ \t]+(?:for|in|after|and|with|since)\b))", re.IGNORECASE)
+_AT_CUE_WORDS = frozenset("lives living resides residing located is you me us off".split())
+_TO_CUE_WORDS = frozenset("mail mailing mailed it".split())
+
+
+def _address_cue_sites(text: str) -> list[tuple[int, bool]]:
+    """Where an address cue of _ADDR_CUE may be: each "address" and each " at " or " to " after
+    one of the cue's last words ("lives at", "office is at", "mail it to"), by literal search."""
+    sites: list[tuple[int, bool]] = []  # (where, after a cue's last word)
+    for lit in ("ddress", "DDRESS"):
+        i = text.find(lit)
+        while i >= 0:
+            sites.append((i, False))
+            i = text.find(lit, i + 6)
+    for lits, words in (((" at ", " AT ", " At "), _AT_CUE_WORDS), ((" to ", " TO "), _TO_CUE_WORDS)):
+        for lit in lits:
+            i = text.find(lit)
+            while i >= 0:
+                before = text[max(0, i - 12):i].rsplit(None, 1)
+                if before and before[-1].lower() in words:
+                    sites.append((i, True))
+                i = text.find(lit, i + 3)
+    return sorted(sites)
+
+
 #: the one or two capitalized words right before such a code
 _TOWN_BEFORE = re.compile(r"(?<![\w'’.-])((?:[A-Z][a-z]+|[A-Z]{3,})(?: (?:[A-Z][a-z]+|[A-Z]{3,}))?)\Z")
 #: a town in parentheses after a capitalized word: "Medical Center (Conneaut)"
@@ -995,7 +1019,33 @@ class LocationDetector(Detector):
         """A house number and the words after an address's cue ("lives at", "address:", "mail
         it to"), whatever the country's form: at least two words after the number, one of them
         Capitalized or not English-lettered, and no clinical measure ("lives at 2 story house")."""
-        for m in _ADDR_CUE.finditer(text):
+        # the full pattern only in windows around cheap literal sites: a case-blind alternation
+        # tried at every character cost 0.12 µs a character
+        n = len(text)
+        seen: set[tuple[int, int]] = set()
+        done = -1
+        for site, word in _address_cue_sites(text):
+            if site < done:
+                continue  # ("lives at lives at ...": one window per 40 characters at most)
+            # the cue begins at an "address" site, or one to three words before an " at "/" to "
+            # site ("lives at", "office is at", "drops you off at"): matched there, not searched
+            m = None
+            if not word:
+                m = _ADDR_CUE.match(text, max(0, site - 1), min(n, site + 150))
+            else:
+                k = site
+                for _ in range(3):
+                    k = text.rfind(" ", max(0, k - 16), k)
+                    st = k + 1 if k >= 0 else max(0, site - 16)
+                    m = _ADDR_CUE.match(text, st, min(n, site + 100))
+                    if m is not None or k < 0:
+                        break
+            if m is None:
+                done = site + 40
+                continue
+            if m.span("a") in seen:
+                continue
+            seen.add(m.span("a"))
             a = m.group("a")
             words = a.split()
             if len(words) < 3 or _DOSE_UNIT.fullmatch(words[1]):
@@ -1017,7 +1067,8 @@ class LocationDetector(Detector):
             m = _TOWN_BEFORE.search(text, max(0, c.start() - 40), c.start())
             if m is None:
                 continue
-            if c.re is _CODE_MID and not _PLACE_PREP.search(text, max(0, m.start(1) - 12), m.start(1)):
+            if c.re is _CODE_MID and not (c.start() and text[c.start() - 1].isascii() and text[c.start() - 1].isalpha()
+                                          and _PLACE_PREP.search(text, max(0, m.start(1) - 12), m.start(1))):
                 continue
             town = m.group(1)
             if not lex.is_city(town) or (" " not in town and self._ambiguous_word(town)):

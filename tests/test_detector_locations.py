@@ -143,7 +143,8 @@ def test_rules_come_from_toml():
 
 
 @pytest.mark.parametrize("text", ["9" * 200_000, "A" * 200_000, "1 Main " * 30_000, "Boston, " * 30_000,
-                                  "lives in " * 30_000])
+                                  "lives in " * 30_000, "lives at " * 30_000, "address: 1 " * 30_000,
+                                  "in Nashua NH will " * 20_000])
 def test_linear_inputs_finish(text):
     """Pathological inputs (long digit runs, no spaces, repeated cues) are handled without error."""
     cands = DET.detect(Document(text))
