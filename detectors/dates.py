@@ -659,7 +659,7 @@ class DateDetector(Detector):
     entities = ("date",)
     template_families = ("dates",)
 
-    DEFAULT_RULES = {"md_line_start": 0.75, "md_clean": 0.72, "year_shifted": 0.75}
+    DEFAULT_RULES = {"md_line_start": 0.75, "md_clean": 0.72, "year_shifted": 0.75, "weekday_short": 0.75}
 
     def validators(self) -> dict:
         return {"date_text": date_text, "date_text_noyear": date_text_noyear,
@@ -907,6 +907,10 @@ class DateDetector(Detector):
                         era = document_era(out, text)
                     if _shifted_year(text, ys, ye, era):
                         out.append(Candidate(ys, ye, "date", self.shifted, self.name, "context:shifted-year"))
+        for ws, we in grouped.get("weekday", {}).get((False,), ()):
+            c = _short_weekday(text, ws, we, float(self.rules["weekday_short"]), self.name)
+            if c is not None:
+                out.append(c)
         if late:
             for m in _YEARS21.finditer(text):
                 ys, ye = m.span()
@@ -917,6 +921,41 @@ class DateDetector(Detector):
         return _drop_contained(out)
 
 
+
+
+# ------------------------------------------------------------------ weekdays written short
+
+#: words before a short weekday that make it the day ("on Tues", "next Wed", "since Thurs")
+_SHORT_DAY_CUES = frozenset("""on by until till thru through since next last this from before after every
+each until due rtc f/u fu seen""".split())
+#: words after it: a part of the day ("Tues am", "sat night", "Fri pm")
+_PART_OF_DAY = re.compile(r"\.?[ \t]*(?:am|pm|a\.m\.|p\.m\.|morning|night|evening|afternoon|overnight|noon)\b",
+                        re.IGNORECASE)
+#: short weekdays that are also words in small letters (saturation, the sun, married, a monitor)
+_SHORT_DAY_WORDS = frozenset({"sat", "sun", "wed", "mon"})
+
+
+def _short_weekday(text: str, s: int, e: int, like: float, name: str) -> Candidate | None:
+    """A weekday written short ("Tues", "Thurs.", "sat") is a date after "on", "next", "since"...
+    or before a part of the day ("Tues am", "sat night"); "sat", "sun", "wed" and "mon" in small
+    letters only before a part of the day ("sat 95%", "sun exposure" stay words)."""
+    word = text[s:e]
+    after = _PART_OF_DAY.match(text, e)
+    if word.lower() in _SHORT_DAY_WORDS and not word[:1].isupper() and after is None:
+        return None
+    if word.isupper() and len(word) <= 3 and after is None:
+        return None  # "SAT", "SUN", "MON": a test, a brand, a monitor
+    if after is None:
+        j = s
+        while j > 0 and text[j - 1] in " \t":
+            j -= 1
+        k = j
+        while k > 0 and (text[k - 1].isalpha() or text[k - 1] == "/"):
+            k -= 1
+        if j == s or text[k:j].lower() not in _SHORT_DAY_CUES:
+            return None
+    end = e + 1 if text[e:e + 1] == "." and (e + 1 == len(text) or not text[e + 1].isalpha()) else e
+    return Candidate(s, end, "date", like, name, "context:weekday_short")
 
 
 # ------------------------------------------------------------------ shifted years alone

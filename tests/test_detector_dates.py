@@ -88,6 +88,11 @@ POSITIVES = [
     # a dotted date with a two-digit year after a date word
     ("Seen in clinic 10.12.22 by PCP", "10.12.22", 0.7, 0.8),
     ("DOB: 3.4.21", "3.4.21", 0.7, 0.8),
+    # a weekday written short after "on", "next", "since" or before a part of the day
+    ("Extubated Tues am.", "Tues", 0.7, 0.8),
+    ("Plan: repeat CT on Mon.", "Mon.", 0.7, 0.8),
+    ("last drink reportedly sat am", "sat", 0.7, 0.8),
+    ("HD MWF, next Wed.", "Wed.", 0.7, 0.8),
 ]
 
 
@@ -136,6 +141,8 @@ NEGATIVES = [
     # dotted numbers without a date word; halves after an event verb
     "per section 4.2.11 of the policy; score 1.2.13",
     "changed to 1/2 NS at 75/hr; d/c'd 1/2 tab",
+    # short weekdays that are words: saturation, the sun, married, a test
+    "sat 95% on RA; O2 sat 92; avoid sun exposure; on sun exposure; pt wed in 1990; SAT score",
 ]
 
 
