@@ -88,6 +88,11 @@ _HOSPITAL_HEADS = frozenset({"Hospital", "Hosp", "Hosp.", "Medical Center", "Med
 _JOINERS_CAP = frozenset({"The", "A", "An", "Our", "Your", "His", "Her", "Their", "This", "That"})
 #: a capitalized word with a dot that ends no sentence: "St.", "Mt.", "J.", "Inc." ("Bay." does)
 _ABBREV = re.compile(r"[A-Z][a-z]?\.|(?:[A-Z]\.)+|(?:Ste|Inc|Mtn|Bros|Ltd|Ave|Hosp|Med|Ctr|ST|STE|MT)\.")
+#: a Capitalized word and a preposition opening a name found: the sentence's verb ("Works for")
+_VERB_LEAD = re.compile(r"([A-Z][a-z]+)[ \t]+(?:for|at|with|to|by|from|in|into|on|through|via)[ \t]+(?=[A-Z])")
+_LEAD_VERBS = frozenset("""works worked working referred refer lives lived living goes went sent transferred
+employed retired attends attended volunteers volunteered stays stayed staying moved discharged admitted
+followed enrolled linked connected applied called spoke talked met seen coming comes returned""".split())
 #: "Mass General", "Mass. General": a state's name or AP abbreviation before "General"
 _STATE_GENERAL = re.compile(r"(?<![\w'’-])(?P<st>[A-Z][a-z]+\.?(?: [A-Z][a-z]+)?) General(?!\w)")
 _TRIGGER_WORDS = frozenset({"team", "Team", "TEAM", "squad", "Squad", "club", "Club", "CLUB", "league", "League",
@@ -96,7 +101,7 @@ _TRIGGER_WORDS = frozenset({"team", "Team", "TEAM", "squad", "Squad", "club", "C
 #: a coverage's rank, a capitalized name and its member number: "secondary Harvest Commonwealth, ID"
 _RANKED_INSURER = re.compile(
     r"(?<![\w-])(?i:primary|secondary|tertiary|supplemental|supplement)(?:[ \t]+(?i:insurance|coverage|ins\.?|payer))?"
-    r"[ \t]*:?[ \t]+(?P<n>[A-Z][\w'’&.-]*(?:[ \t]+(?:&[ \t]+)?(?!(?i:member|policy|group|subscriber|id)\b)[A-Z][\w'’&.-]*){0,3})"
+    r"[ \t]*:?[ \t]+(?P<n>[A-Z][\w'’&.-]*(?:[ \t]+(?:&[ \t]+)?(?!(?i:member|policy|group|subscriber|id)\b)[A-Z][\w'’&.-]*){0,3})(?!\w)"
     r"(?=[ \t]*[,(-]?[ \t]*(?i:id\b|member|policy|group|grp|subscriber|plan[ \t]*#|#))")
 _FIRM_TAIL = re.compile(r"[ \t]+(?:Associates|Group|Partners|Laboratories|Laboratory|Labs?|Services|Consultants)(?![\w'’-])")
 _LEGAL_TAIL = re.compile(r",?[ \t]+(?:Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Corp\.?|Co\.|LLP|PLLC|P\.C\.|PC)(?![\w])")
@@ -767,7 +772,15 @@ class OrgDetector(Detector):
                     or self._town_general(text, m.group("st"), m.end()):
                 out.append(Candidate(m.start(), self._poss(text, m.end()), "hospital", r["state_general"],
                                      self.name, "context:state_general"))
-        return out
+        return [self._verb_trimmed(text, c) for c in out]
+
+    def _verb_trimmed(self, text: str, c: Candidate) -> Candidate:
+        """A name that starts with a sentence's verb and its preposition ("Works for Liberty
+        Mutual", "Referred to Bayside Services") starts after them."""
+        m = _VERB_LEAD.match(text, c.start, c.end)
+        if m is None or m.group(1).lower() not in _LEAD_VERBS or m.end() >= c.end:
+            return c  # ("Housing for Hope", "Meals on Wheels": a name's own words)
+        return Candidate(m.end(), c.end, c.entity, c.likelihood, c.detector, c.why, c.parts)
 
     def _ranked_insurers(self, text: str, out: list[Candidate]) -> None:
         """"secondary Harvest Commonwealth, ID HCH661": a capitalized name after a coverage's rank

@@ -79,7 +79,21 @@ FLAGGED = [
     # "&" inside a club's name; a Head Start program
     ("Daughter in Westfield Boys & Girls Club after school.", "Westfield Boys & Girls Club"),
     ("Son attends Maple Street Head Start.", "Maple Street Head Start"),
+    # a name whose own first words are a noun and a preposition
+    ("Housing for Hope Foundation", "Housing for Hope Foundation"),
 ]
+
+
+def test_sentence_verb_is_no_part_of_a_name():
+    text = "Works for Liberty Mutual in claims."
+    spans = [text[a:b] for a, b in found(text)]
+    assert "Liberty Mutual" in spans and not any(x.startswith("Works") for x in spans), spans
+
+
+def test_insurer_after_rank_ends_at_a_word_end():
+    # "Medica" is no insurer inside "Medicaid" (the "id" after it is no member ID's label)
+    text = "Primary ins UnitedHealthcare, secondary Medicaid."
+    assert not any(text[a:b] == "Medica" for a, b in found(text)), found(text)
 
 
 def test_of_town_stops_before_full_stop():
