@@ -1,4 +1,6 @@
-"""The contact detector (scrub.contact.v1): e-mail addresses, URLs and IP addresses (v4 and v6).
+"""The contact detector (scrub.contact.v1): e-mail addresses, URLs and IP addresses (v4 and v6),
+and the file names of photographs and scans ("marisol_frontal_2024.jpg": HIPAA's full-face
+photographs and comparable images are named by them).
 
 Patterns are regex templates in templates/contact.toml; code holds the validators (a real IP
 address, a domain that is not two words run together) and the cheap gate that picks the parts
@@ -33,6 +35,12 @@ _NEEDS = ("@", "://", ".", ".", ":")
 #: dot faster here)
 _TLD_GATE = re.compile(r"\.(?:com|org|net|edu|gov|mil|info|biz|io|uk|ca|au|nz|ie|de|fr|nl|ch|se|"
                        r"dk|fi|es|pt|pl|cz|hu|ee|cy|br|mx|jp|cn)\b")
+#: an image's file name: a name of words joined by "_", "-" or digits, then an image's extension;
+#: the name is the span (the extension stays readable); "scan.jpg", "image1.png" or "IMG_4471.jpg"
+#: name no one
+_IMAGE_FILE = re.compile(r"(?<![\w./\\-])(?P<n>[A-Za-z][\w-]{5,80})\.(?:jpe?g|png|gif|tiff?|heic|bmp|dcm|webp)\b",
+                         re.IGNORECASE)
+_IMAGE_GATE = re.compile(r"\.(?:jpe?g|png|gif|tiff?|heic|bmp|dcm|webp)\b", re.IGNORECASE)
 #: room around a gate hit: a URL may run long before and after its dot
 _BEFORE, _AFTER = 96, 2048
 
@@ -78,6 +86,9 @@ class ContactDetector(Detector):
     entities = ("email", "url", "ip_address")
     template_families = ("contact",)
 
+    #: likelihood of an image's file name (see _IMAGE_FILE)
+    image_like = 0.80
+
     def validators(self) -> dict:
         return {"ipv4": ipv4, "ipv6": ipv6, "domain": domain}
 
@@ -106,6 +117,13 @@ class ContactDetector(Detector):
         rest, bare = self._matchers
         windows = self.windows(text)
         found = rest.match(text, windows) if windows else []
+        if "." in text and _IMAGE_GATE.search(text):
+            for m in _IMAGE_FILE.finditer(text):
+                # two words joined ("marisol_frontal_2024", "wound-photo"): a camera's own name
+                # ("IMG_4471") or a bare word and a number ("image1") names no one
+                if sum(1 for w in re.split(r"[_\-\d]+", m.group("n")) if len(w) >= 2) >= 2:
+                    found.append(Candidate(m.start("n"), m.end("n"), "reference_number", self.image_like,
+                                           self.name, "context:image_file"))
         if "." in text and _TLD_GATE.search(text):
             found += bare.match(text, gate_windows(text, _TLD_GATE, _BEFORE, 1024))
         # An e-mail address holds a domain: the bare-domain reading of its tail is not a URL.

@@ -25,6 +25,9 @@ POSITIVES = [
     ("last reachable at 10.34.201.7. Device", "10.34.201.7", "ip_address"),
     ("address 6e40:4041:c617:e898:c11:40d2:c669:2eb4 blocked", "6e40:4041:c617:e898:c11:40d2:c669:2eb4", "ip_address"),
     ("host fe80::1ff:fe23:4567:890a today", "fe80::1ff:fe23:4567:890a", "ip_address"),
+    # a photograph's file name of two words or more (the extension stays readable)
+    ("full-face photo is on file as marisol_frontal_2024.jpg.", "marisol_frontal_2024", "reference_number"),
+    ("wound_photo_0312.JPG uploaded", "wound_photo_0312", "reference_number"),
 ]
 
 
@@ -35,7 +38,8 @@ def test_contact_found(text, span, entity):
 
 
 NEGATIVES = ["seen at 10:30:45 today", "see section 1.2.3.4", "pain.No fever.It hurts",
-             "e.g. i.e. b.i.d. q.d. p.r.n.", "K 4.1, Cr 1.2, WBC 11.2", "ratio 1:2:3"]
+             "e.g. i.e. b.i.d. q.d. p.r.n.", "K 4.1, Cr 1.2, WBC 11.2", "ratio 1:2:3",
+             "see image1.png and IMG_4471.heic; scan.jpg; report-final.pdf"]
 
 
 @pytest.mark.parametrize("text", NEGATIVES)
