@@ -1236,6 +1236,10 @@ class NameDetector(Detector):
             return None  # "TEMP ROSE TO 38.3": a verb before its number
         if t.word.lower() in _COMPASS and _AFTER_NUMBER_RE.search(text, max(0, t.start - 4), t.start):
             return None  # "Unit: 11 West", "on 6 North": a ward
+        if t.word.lower() in _MONTH_ABBREVS and _MONTH_PREP.search(text, max(0, t.start - 12), t.start):
+            return None  # "in Jan.", "since Jan": the month (the date detector's)
+        if t.word.lower() in _COMPASS and _REGION_BEFORE_RE.search(text, max(0, t.start - 8), t.start):
+            return None  # "the Middle East", "the Far East": a region
         # A capitalized word right after another capitalized ordinary word is title case
         # ("Labor Day", "Secretly Love"), not a name, when it is an ordinary word itself
         title_case = before == "phrase" and not all_caps
@@ -1701,6 +1705,9 @@ def _trie_regex(words) -> str:
 
 
 _MONTH_SET = frozenset(MONTHS)
+#: a month's short forms that are also first names ("Jan", "Jun")
+_MONTH_ABBREVS = frozenset({"jan", "jun", "jul", "aug", "dec", "apr", "may"})
+_REGION_BEFORE_RE = re.compile(r"(?:Middle|Far|Near|Mid|Pacific|Deep)[ \t]+\Z")
 _CAP_NAME = r"\p{Lu}[\p{Ll}\p{M}'’]+(?:-\p{Lu}?[\p{Ll}\p{M}'’]+)*"
 #: a title in small letters, then one or two Capitalized words (see _small_title)
 _SMALL_TITLE_RE = regex.compile(r"(?<![\w.'’-])(?P<t>dr|mr|mrs|ms|prof)\.?[ \t]+"

@@ -161,6 +161,8 @@ NEGATIVES = [
     "hx of ms. Pt states she is tired; pt has ms. The plan is IVIG.",
     "Internal Medicine, MD; Pain Management, MD",
     "pt seen by ortho MD; per cardiology fellow MD; sats stable on RA, RN",
+    # a month's short form after "in"/"since" is the month; a compass word after "Middle" a region
+    "Was on 4 West for 2 wks in Jan. Since Jan, no falls. Trip to the Middle East, the Far East.",
 ]
 
 
