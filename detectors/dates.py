@@ -1135,6 +1135,11 @@ def _clean_md(text: str, c: Candidate) -> bool:
     if c.start > 0 and text[c.start - 1] in "+-±~<>=":
         return False
     a, b = (int(x) for x in _numbers(text[c.start:c.end])[:2])  # the span may hold a time too
+    if (a, b) in _PLAIN_FRACTIONS and c.end == c.start + 3 and (
+            text[c.end:c.end + 2] in (": ", ":\t", ":\n") or text[c.end:c.end + 1] == ")" and c.start and text[c.start - 1] == "("):
+        # "1/2: seen in clinic", "(3/4)": a dated entry or a date in parentheses, no share
+        k = c.start - 1 if text[c.start - 1:c.start] == "(" else c.start
+        return not _READING_BEFORE.search(text, max(0, k - 16), k)
     if (a, b) in _PLAIN_FRACTIONS or a == b:
         return False
     if b == 5 and (_strength_list(text, c.start) or _GRADE_NEXT.match(text, c.end) or _SIDE_AFTER.match(text, c.end)):

@@ -93,6 +93,9 @@ POSITIVES = [
     ("Plan: repeat CT on Mon.", "Mon.", 0.7, 0.8),
     ("last drink reportedly sat am", "sat", 0.7, 0.8),
     ("HD MWF, next Wed.", "Wed.", 0.7, 0.8),
+    # a plain fraction's shape as a dated entry or a date in parentheses
+    ("Plan reviewed. Wound check 1/2: healing well", "1/2", 0.7, 0.8),
+    ("labs drawn (3/4) were normal", "3/4", 0.7, 0.8),
 ]
 
 
@@ -143,6 +146,7 @@ NEGATIVES = [
     "changed to 1/2 NS at 75/hr; d/c'd 1/2 tab",
     # short weekdays that are words: saturation, the sun, married, a test
     "sat 95% on RA; O2 sat 92; avoid sun exposure; on sun exposure; pt wed in 1990; SAT score",
+    "ratio (1/2) of; dose (1/2) given; take 1/2 tab",
 ]
 
 
