@@ -1145,6 +1145,12 @@ def _clean_md(text: str, c: Candidate) -> bool:
     if b == 5 and (_strength_list(text, c.start) or _GRADE_NEXT.match(text, c.end) or _SIDE_AFTER.match(text, c.end)):
         return False  # ("APB 4/5 R, 5/5 L": a list of strength grades)
     r = _READING_BEFORE.search(text, max(0, c.start - 16), c.start)
+    if r and r.group().strip(" \t:=#").lower() == "of" and b not in (5, 6, 10) and a <= 12:
+        # "as of 3/14", "night of 2/9", "week of 11/3": a date, unless a score or a reading
+        # names what it is of ("score of 3/4", "grade of 2/6", "ratio of 1/3")
+        k = r.start() + r.group().lower().index("of")
+        if not _READING_BEFORE.search(text, max(0, k - 16), k):
+            return True
     if r and 13 <= b <= 31 and 1 <= a <= 12 and _STUDY_BEFORE.search(text, max(0, c.start - 16), c.start):
         return True  # "ROP exam 10/26", "repeat study 3/17": a day only a date has, after a study
     if r and r.group().strip(" \t:=#").lower() in _DURATION_WORDS and b not in _DURATION_PARTS and a <= 12 and \

@@ -96,6 +96,9 @@ POSITIVES = [
     # a plain fraction's shape as a dated entry or a date in parentheses
     ("Plan reviewed. Wound check 1/2: healing well", "1/2", 0.7, 0.8),
     ("labs drawn (3/4) were normal", "3/4", 0.7, 0.8),
+    # a month/day after "of" that no score or reading names ("as of", "night of", "week of")
+    ("as of 3/14 pt is stable", "3/14", 0.7, 0.8),
+    ("the night of 2/9 pt fell", "2/9", 0.7, 0.8),
 ]
 
 
@@ -147,6 +150,7 @@ NEGATIVES = [
     # short weekdays that are words: saturation, the sun, married, a test
     "sat 95% on RA; O2 sat 92; avoid sun exposure; on sun exposure; pt wed in 1990; SAT score",
     "ratio (1/2) of; dose (1/2) given; take 1/2 tab",
+    "score of 3/4; strength of 4/5; ratio of 1/3; murmur grade of 2/6; pain of 8/10",
 ]
 
 
