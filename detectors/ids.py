@@ -130,13 +130,16 @@ _CAPS = re.compile(r"[A-Z]+")
 
 
 def coded(s: str) -> bool | None:
-    """An 'ABC-1234' code names someone unless its prefix is a medical code or scale."""
+    """An 'ABC-1234' code names someone unless its prefix is a medical code or scale (and the
+    code is not one of three groups and six digits or more, which no code or scale is)."""
     head = _CAPS.match(s)
     if head and head.group() in MEDICAL_CODES:
         # a lone letter heads spine levels, ICD chapters and variants ("L4-5", "C5-6"), never
         # with five digits; a pathology or accession number does ("S24-18873", "A23-004417")
         if len(head.group()) == 1 and sum(c.isdigit() for c in s) >= 5 and "-" in s:
             return None
+        if s.count("-") >= 2 and sum(c.isdigit() for c in s) >= 6:
+            return None  # "CA-2024-00117": a case's number; no code or scale has that shape
         return False
     return None
 
@@ -263,7 +266,7 @@ _ANCHOR_RULES = {
     "ssn-plain": ("fa8d9a100fff", "digits:9-9"), "credit-card": ("c558a3f5fc27", "digits:4-19"),
     "npi": ("0aa0ddaed886", "digits:10-10"), "long-number": ("45a409219dc5", "digits:7-18"),
     "iban": ("247fb7e49be8", "iban"), "vin": ("100ad01f4da6", "vin"),
-    "dea": ("07c14eb7043d", "dea"), "coded-identifier": ("aba72ea357ec", "word"),
+    "dea": ("07c14eb7043d", "dea"), "coded-identifier": ("9e8ab55d7fb2", "word"),
 }
 #: a value followed by one of these is a measurement, not an identifier
 _UNIT_AFTER = regex.compile(

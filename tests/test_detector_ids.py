@@ -56,6 +56,10 @@ POSITIVES = [
     ("Probation file 19-PR-3321 stays open", "19-PR-3321", "reference_number", 0.8),
     ("APS file # 2231-448 opened", "2231-448", "reference_number", 0.8),
     ("UPS tracking number 1Z999AA10123456784", "1Z999AA10123456784", "reference_number", 0.8),
+    # codes of several groups, with no label: a case's, a court's or a lab's number
+    ("Case CA-2024-00117 opened", "CA-2024-00117", "reference_number", 0.7),
+    ("file MA-12-B-4471 pending", "MA-12-B-4471", "reference_number", 0.7),
+    ("see 19-PR-3321 for details", "19-PR-3321", "reference_number", 0.7),
 ]
 
 
@@ -83,6 +87,8 @@ NEGATIVES = [
     # lone-letter heads with few digits stay codes: spine levels, ICD-10, a variant
     "L4-5 and C5-6 stenosis, T12-L1, S1 radiculopathy, F32-9 and V600E",
     "the court file was sealed; tracking of weights daily",
+    # markers, receptors and variants of several groups are no case numbers
+    "CA-125 elevated, HLA-B27, COVID-19, ICD-10-CM; 5-HT3; 17-OH-progesterone; BRCA1-185delAG",
     # a nurse's signature with the time she signed
     "Signed: Tina Wolf RN 1930",
 ]
