@@ -243,6 +243,9 @@ _HEADS = _heads_automaton()
 _MBI_L = "AC-HJKMNP-RT-Y"
 _MBI = re.compile(
     rf"(?<![\w-])[1-9][{_MBI_L}][{_MBI_L}0-9]\d(?P<d>-?)[{_MBI_L}][{_MBI_L}0-9]\d(?P=d)[{_MBI_L}]{{2}}\d\d(?![\w-])")
+#: digits, letters, digits: "22-JV-0117", "19-PR-3321" (boundaries checked in code: a leading
+#: lookbehind would be tried at every character)
+_DASHED_CODE = re.compile(r"\d{2,4}-[A-Z]{1,4}-\d{3,8}")
 _DIGIT = regex.compile(r"\d")
 _ANY_DIGIT = re.compile(r"\d")  # stdlib: one scan of a text for any (Unicode) digit
 #: spaced groups that continue an SSN or card number after its label ("402 19 8877")
@@ -302,7 +305,7 @@ class IdDetector(Detector):
                 "device", "credit_card", "iban")
     template_families = ("ids",)
 
-    DEFAULT_RULES = {"labelled": 0.92, "labelled_generic": 0.85, "glued_mrn": 0.90,
+    DEFAULT_RULES = {"dashed_code": 0.75, "labelled": 0.92, "labelled_generic": 0.85, "glued_mrn": 0.90,
                      "signature_number": 0.80, "mbi": 0.85}
 
     def validators(self) -> dict:
@@ -493,6 +496,13 @@ class IdDetector(Detector):
             if sum(ch.isdigit() for ch in m.group("v")) >= 3:
                 out.append(Candidate(*m.span("v"), "mrn", rules["glued_mrn"], self.name,
                                      "context:glued-mrn"))
+        if "-" in text:
+            for m in _DASHED_CODE.finditer(text):
+                s, e = m.span()
+                if (s and (text[s - 1].isalnum() or text[s - 1] in "-_")) or (e < len(text) and (text[e].isalnum() or text[e] in "-_")):
+                    continue
+                out.append(Candidate(s, e, "reference_number", rules["dashed_code"], self.name,
+                                     "context:dashed-code"))
         for m in self._signatures(text):
             v = m.group("v")
             if len(v) == 4 and v[:2] <= "23" and v[2:] <= "59":
