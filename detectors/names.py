@@ -1473,7 +1473,7 @@ class NameDetector(Detector):
         degs = sorted({c.lower() for c in self.rules["names.degree"].context} - _DEGREE_AMBIGUOUS,
                       key=len, reverse=True)
         # (a space or a comma first: a class the scan skips to in C, where a lookbehind is tried everywhere)
-        return re.compile(r"[ \t,](" + _trie_regex(degs) + r"|" + _trie_regex([d.upper() for d in degs]) + r")(?![\w-])")
+        return re.compile(r"[ \t,](" + _trie_regex(degs) + r")(?![\w-])", re.IGNORECASE)
 
     def _lower_degree(self, text: str) -> list[Candidate]:
         """A first name and a surname in lower case before a credential ("w/ gwen ferraro np")."""
@@ -1503,8 +1503,10 @@ class NameDetector(Detector):
             if any(i.stop or i.medical or i.place or i.drug or i.eponym for i in (a, b)):
                 continue
             if not ((a.first or a.nick) and b.last):
-                # "thandiwe mokoena, MD" signing at a line's start: two words no list knows
-                if not ((a.first or a.nick or a.word_band is None) and b.word_band is None and not b.listed
+                # "thandiwe mokoena, MD" signing at a line's start: a surname no list has, a word
+                # no English list knows or one English mostly Capitalizes ("lindqvist")
+                if not ((a.first or a.nick or a.word_band is None)
+                        and (b.word_band is None or (b.share or 0) >= 0.6) and not b.listed
                         and not a.common and len(m.group(1)) >= 3 and len(m.group(2)) >= 4
                         and _LINE_LEAD_RE.search(text, max(0, m.start() - 30), m.start())):
                     continue

@@ -85,6 +85,9 @@ POSITIVES = [
     ("Plan ok.\njessica whitfield, CPNP\n", "jessica whitfield", "full_name", None),
     ("Sincerely,\nmarcus t. holloway, MD\nPulmonary", "marcus t. holloway", "full_name", None),
     ("Read by: thandiwe mokoena, MD, Neuroradiology", "thandiwe mokoena", "full_name", None),
+    ("Thanks.\nrosalind feeney-okafor, PharmD, BCPS", "rosalind feeney-okafor", "full_name", None),
+    ("renata oyelowo-price, FNP-C", "renata oyelowo-price", "full_name", None),
+    ("Respectfully submitted,\n\nemeka lindqvist, MD", "emeka lindqvist", "full_name", None),
 ]
 
 
@@ -161,6 +164,7 @@ NEGATIVES = [
     "hx of ms. Pt states she is tired; pt has ms. The plan is IVIG.",
     "Internal Medicine, MD; Pain Management, MD",
     "pt seen by ortho MD; per cardiology fellow MD; sats stable on RA, RN",
+    "meds given IV; gave lasix iv; team discussed, MD aware",
     # a month's short form after "in"/"since" is the month; a compass word after "Middle" a region
     "Was on 4 West for 2 wks in Jan. Since Jan, no falls. Trip to the Middle East, the Far East.",
 ]
