@@ -80,8 +80,9 @@ def main() -> None:
           f"{sum(t.n for t in lex.tables.values())} keys")
 
     # false positives: random letter strings that are not in the list, against the big tables
+    # and the small ones (states, titles, degrees, units: each at least MIN_BITS bits)
     rng = random.Random(1994)
-    for name in ("surname", "first", "word", "medical:any", "city"):
+    for name in ("surname", "first", "word", "medical:any", "city", "state:name", "title", "degree", "unit"):
         table = lex.tables[name]
         probes = ["q" + "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(9, 14)))
                   + "zx" for _ in range(1_000_000)]  # "q...zx": no listed word has that shape

@@ -26,9 +26,13 @@ from typing import Any, Iterable, Sequence
 from .errors import ScrubError
 
 #: bump when the tables or their hashing change: it is part of the cache key
-CODE_VERSION = "lexicon-4"
+CODE_VERSION = "lexicon-5"
 BITS_PER_WORD = 30
 HASHES = 10
+#: no table smaller than this many bits: a list of 56 state names in 1,680 bits answered yes
+#: for 1.7e-4 of random phrases (the modulus is too small for the double hashing to spread
+#: its probes), enough to read "Genevieve Amari" as a state; 8 KB a table brings it to ~1e-9
+MIN_BITS = 1 << 16
 
 # ---------------------------------------------------------------------- normalization
 
@@ -71,7 +75,7 @@ class BloomTable:
     """A Bloom filter: k probes (h1 + i*h2 mod m, Kirsch-Mitzenmacher double hashing) into m bits.
 
     No false negatives; false positives at about (1 - e^(-k n / m))^k, 1.3e-5 for 30 bits and
-    10 probes per word. Words are normalized with `normalize` before hashing unless built raw.
+    10 probes per word, and far fewer in the small tables (at least MIN_BITS bits each). Words are normalized with `normalize` before hashing unless built raw.
     """
 
     __slots__ = ("bits", "m", "k", "n")
@@ -94,7 +98,7 @@ class BloomTable:
         import numpy as np
 
         n = len(hashes)
-        m = max(64, n * bits_per_word)
+        m = max(MIN_BITS, n * bits_per_word)
         if n == 0:
             return cls(bytes((m + 7) // 8), m, k, 0)
         hs = np.array(hashes, dtype=np.uint64).reshape(n, 2)

@@ -334,3 +334,16 @@ def test_missing_lists_raise(tmp_path):
     with pytest.raises(ScrubError) as e:
         Lexicon(directory=tmp_path, cache_dir=False)
     assert e.value.code == "E304"
+
+
+def test_small_tables_do_not_answer_for_strangers(lex):
+    """A table of a few dozen keys keeps at least MIN_BITS bits: "Genevieve Amari" (a name the
+    1,680-bit state table once took for a state) and random phrases are no state, title or unit."""
+    import random
+    assert not lex.is_state("Genevieve Amari")
+    rng = random.Random(7)
+    phrases = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(4, 12))) + " "
+               + "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(5)) for _ in range(20_000)]
+    for table in ("state:name", "unit"):
+        assert lex.tables[table].m >= 1 << 16
+        assert sum(lex.tables[table].probe(*lx._key_hashes(p)) for p in phrases) == 0
