@@ -258,7 +258,10 @@ _UNIT_AFTER = regex.compile(
     r"pills?|puffs?|drops?|doses?|sprays?|amps?|vials?|cups?|tsp|tbsp|calories|kcal|cal|"
     r"steps|cells|copies|patients?|people|persons|subjects|participants|cases|children|adults|"
     r"women|men|deaths|beds|samples|dilutions?|titers?|hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|"
-    r"wks?|months?|mos?|years?|yrs?|degrees?|°|per|prn|breaths|bpm|beats|lpm|nc|/)(?![\p{L}\d])",
+    r"wks?|months?|mos?|years?|yrs?|degrees?|°|prn|sites?|breaths|bpm|beats|lpm|nc|/"
+    # "per" as a rate's ("2/3 per day"), not "per ortho order" ("per" the preposition)
+    r"|per(?=[ \t]+(?:day|d|hr|hour|h|shift|wk|week|min|minute|month|mo|dose|kg|m2|year|yr)\b)"
+    r"|per(?![ \t]+[\p{L}]))(?![\p{L}\d])",
     regex.IGNORECASE)
 #: after a fraction-like "a/b": a score, a proportion or a strength, not a date
 _FRACTION_AFTER = regex.compile(
@@ -659,7 +662,7 @@ class DateDetector(Detector):
     entities = ("date",)
     template_families = ("dates",)
 
-    DEFAULT_RULES = {"md_line_start": 0.75, "md_clean": 0.72, "year_shifted": 0.75, "weekday_short": 0.75}
+    DEFAULT_RULES = {"md_line_start": 0.75, "md_clean": 0.72, "year_shifted": 0.75, "weekday_short": 0.60}
 
     def validators(self) -> dict:
         return {"date_text": date_text, "date_text_noyear": date_text_noyear,

@@ -138,8 +138,9 @@ def coded(s: str) -> bool | None:
         # with five digits; a pathology or accession number does ("S24-18873", "A23-004417")
         if len(head.group()) == 1 and sum(c.isdigit() for c in s) >= 5 and "-" in s:
             return None
-        if s.count("-") >= 2 and sum(c.isdigit() for c in s) >= 6:
-            return None  # "CA-2024-00117": a case's number; no code or scale has that shape
+        if s.count("-") >= 2 and sum(c.isdigit() for c in s) >= 6 or sum(c.isdigit() for c in s) >= 7:
+            return None  # "CA-2024-00117", "ML-55120438": a case's or an order's number; no code,
+            # marker or scale has that shape
         return False
     return None
 

@@ -278,6 +278,9 @@ _ADDR_CUE = re.compile(
     r"[ \t]+off[ \t]+at|\bmail(?:ing|ed)?[ \t]+(?:it[ \t]+)?to)[ \t]+"
     r"(?P<a>\d{1,6}[ \t]+(?:\d{1,5}[ \t]+)?[^\W\d_][^\n,?;]{1,60}?)"
     r"(?=[ \t]*(?:[,?;\n]|$|\.(?:[ \t]|$)|[ \t]+(?:for|in|after|and|with|since)\b))", re.IGNORECASE)
+#: a town and a ZIP at a line's end, no state: "Greenfield  01301" (see _town_zips)
+_TOWN_ZIP = re.compile(r"(?<![\w'’.-])(?P<t>[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?:,[ \t]*|[ \t]{2,})(?P<z>\d{5}(?:-\d{4})?)[ \t]*$",
+                       re.MULTILINE)
 _AT_CUE_WORDS = frozenset("lives living resides residing located is you me us off".split())
 _TO_CUE_WORDS = frozenset("mail mailing mailed it".split())
 
@@ -440,6 +443,8 @@ class LocationDetector(Detector):
         if "(" in text:
             self._paren_towns(text, out)
         self._town_codes(text, out)
+        if "  " in text or ", 0" in text or ", 1" in text:
+            self._town_zips(text, out)
         if lives:
             self._lived_towns(text, lives, out)
         self._names(text, names, out)
@@ -1014,6 +1019,18 @@ class LocationDetector(Detector):
             parts.insert(0, street)
             start = street.start
         out.append(self._cand(start, a.end(), "address_block", like, "context:city_state_zip", parts))
+
+    def _town_zips(self, text: str, out: list[Candidate]) -> None:
+        """A listed town and a ZIP ending a line, with no state between ("Greenfield  01301",
+        "Turners Falls, 01376"): an address's last line."""
+        lex = self.lex
+        for m in _TOWN_ZIP.finditer(text):
+            town = m.group("t")
+            if not lex.is_city(town) or (" " not in town and self._ambiguous_word(town)):
+                continue
+            z = self._cand(m.start("z"), m.end("z"), "zip", self.rules["city_state"], "context:town_zip")
+            c = self._cand(m.start("t"), m.end("t"), "city", self.rules["city_state"], "context:town_zip")
+            out.extend((c, z))
 
     def _cued_addresses(self, text: str, out: list[Candidate]) -> None:
         """A house number and the words after an address's cue ("lives at", "address:", "mail

@@ -93,7 +93,7 @@ resident fellow nurse doctor physician provider service team unit floor room bed
 am pm the a an and or of in on at to for with by from as is was be mother father son daughter
 wife husband sister brother christmas easter thanksgiving halloween hanukkah ramadan passover
 kwanzaa tel tele fax phone cell mobile pager beeper medicaid medicare masshealth medi-cal tricare thora biba fhx shx pmhx pshx hx
-senna colace percocet vicodin kcl riss ssi nph miralax
+senna colace percocet vicodin kcl riss ssi nph miralax tues thurs thur weds
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
 #: English function words (closed classes): capitalized only at a sentence start, never a name
 #: without a title, whatever the name lists say ("The" and "Will" are listed first names)
@@ -1612,7 +1612,7 @@ _SIGN_BEFORE_RE = re.compile(r"(?<![\w])(?:neg|pos|negative|positive|no|without|
 #: a negation right before a capitalized phrase: "NO FRANK BLOOD", "no Jacksonian march"
 _NEGATION_BEFORE_RE = re.compile(r"(?<![\w/])(?:no|without|w/o)[ \t]+\Z", re.IGNORECASE)
 #: a bare score ending its phrase after a lone word: "Morse 55.", "FALL RISK: MORSE 35."
-_SCORE_AFTER_RE = re.compile(r"[ \t]+\d{1,3}(?:[,;:.)]|[ \t]*$|-\d(?!\d))", re.MULTILINE)
+_SCORE_AFTER_RE = re.compile(r"[ \t]+\d{1,3}(?:[,;:.)]|[ \t]*$|-\d(?!\d)|/\d{1,3}(?![\d/]))", re.MULTILINE)
 _PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,}s")
 #: "& Sons", "& Daughters", "& Co." after a surname: the name of a firm
 _FIRM_AMP_AFTER_RE = re.compile(r"[ \t]*&[ \t]*(?:sons?|daughters?|bros\.?|brothers|co\.?|company|associates|"

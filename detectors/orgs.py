@@ -88,6 +88,8 @@ _HOSPITAL_HEADS = frozenset({"Hospital", "Hosp", "Hosp.", "Medical Center", "Med
 _JOINERS_CAP = frozenset({"The", "A", "An", "Our", "Your", "His", "Her", "Their", "This", "That"})
 #: a capitalized word with a dot that ends no sentence: "St.", "Mt.", "J.", "Inc." ("Bay." does)
 _ABBREV = re.compile(r"[A-Z][a-z]?\.|(?:[A-Z]\.)+|(?:Ste|Inc|Mtn|Bros|Ltd|Ave|Hosp|Med|Ctr|ST|STE|MT)\.")
+_OUR_LADY = re.compile(r"(?i:our[ \t]+lady)[ \t]+(?i:of|of[ \t]+the|queen[ \t]+of)[ \t]+(?:[A-Z][\w'’-]+)"
+                       r"(?:[ \t]+(?:[A-Z][\w'’-]+|of|the))*?(?:[ \t]+(?i:church|parish|chapel|shrine))?(?![\w'’-])")
 #: a Capitalized word and a preposition opening a name found: the sentence's verb ("Works for")
 _VERB_LEAD = re.compile(r"([A-Z][a-z]+)[ \t]+(?:for|at|with|to|by|from|in|into|on|through|via)[ \t]+(?=[A-Z])")
 _LEAD_VERBS = frozenset("""works worked working referred refer lives lived living goes went sent transferred
@@ -761,6 +763,11 @@ class OrgDetector(Detector):
             self._state_universities(text, out)
         if "ary" in text or "upplement" in text:
             self._ranked_insurers(text, out)
+        if "Our Lady" in text or "OUR LADY" in text or "our lady" in text:
+            # a parish named for Mary ("Our Lady of the Snows", "Our Lady of Lourdes Church")
+            for m in _OUR_LADY.finditer(text):
+                out.append(Candidate(m.start(), m.end(), "organization", r["worship"], self.name,
+                                     "context:worship"))
         if "rade" in text or "lassification" in text or "riteria" in text:
             # "Los Angeles grade B", "Seattle criteria": a classification named for a place, no one's place
             out = [c for c in out if not _CLASS_NAME_AFTER.match(text, c.end)]

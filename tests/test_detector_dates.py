@@ -47,9 +47,7 @@ POSITIVES = [
     ("Jan 5 visit", "Jan 5", 0.8, 1.0),
     ("fell in mid-March 2020 at home", "mid-March 2020", 0.85, 1.0),
     ("symptoms began in March.", "March", 0.7, 0.9),
-    ("back on Monday.", "Monday", 0.7, 0.9),
     ("seen at Stanford last July w/ LDL", "last July", 0.7, 0.9),
-    ("by Dr. Patel last Thursday.", "last Thursday", 0.7, 0.9),
     ("home for Christmas Eve.", "Christmas Eve", 0.7, 0.9),
     # numbers only
     ("ISO 2024-03-14 stamp", "2024-03-14", 0.9, 1.0),
@@ -88,17 +86,15 @@ POSITIVES = [
     # a dotted date with a two-digit year after a date word
     ("Seen in clinic 10.12.22 by PCP", "10.12.22", 0.7, 0.8),
     ("DOB: 3.4.21", "3.4.21", 0.7, 0.8),
-    # a weekday written short after "on", "next", "since" or before a part of the day
-    ("Extubated Tues am.", "Tues", 0.7, 0.8),
-    ("Plan: repeat CT on Mon.", "Mon.", 0.7, 0.8),
-    ("last drink reportedly sat am", "sat", 0.7, 0.8),
-    ("HD MWF, next Wed.", "Wed.", 0.7, 0.8),
     # a plain fraction's shape as a dated entry or a date in parentheses
     ("Plan reviewed. Wound check 1/2: healing well", "1/2", 0.7, 0.8),
     ("labs drawn (3/4) were normal", "3/4", 0.7, 0.8),
     # a month/day after "of" that no score or reading names ("as of", "night of", "week of")
     ("as of 3/14 pt is stable", "3/14", 0.7, 0.8),
     ("the night of 2/9 pt fell", "2/9", 0.7, 0.8),
+    # event nouns before a month/day; "per" as a preposition, not a rate
+    ("staple removal 10/24 per ortho order", "10/24", 0.75, 0.9),
+    ("CONFIRMATION # ML-55120438, EXPECTED DELIVERY 3/4.", "3/4", 0.75, 0.9),
 ]
 
 
@@ -151,6 +147,7 @@ NEGATIVES = [
     "sat 95% on RA; O2 sat 92; avoid sun exposure; on sun exposure; pt wed in 1990; SAT score",
     "ratio (1/2) of; dose (1/2) given; take 1/2 tab",
     "score of 3/4; strength of 4/5; ratio of 1/3; murmur grade of 2/6; pain of 8/10",
+    "took 2/3 per day; ABSENT SENSATION 6/10 SITES BILAT.",
 ]
 
 
@@ -356,3 +353,23 @@ def test_slash_of_an_abbreviation_is_no_second_separator(text, key_slash):
     padded = ("x" * 12) + text  # the key's fast path (12+ characters before the hit)
     assert _numsep_key(text, s, s + 3)[1] is key_slash
     assert _numsep_key(padded, s + 12, s + 15)[1] is key_slash
+
+
+WEEKDAYS_ALONE = [
+    ("back on Monday.", "Monday"),
+    ("by Dr. Patel last Thursday.", "last Thursday"),
+    ("Extubated Tues am.", "Tues"),
+    ("Plan: repeat CT on Mon.", "Mon."),
+    ("last drink reportedly sat am", "sat"),
+    ("HD MWF, next Wed.", "Wed."),
+]
+
+
+@pytest.mark.parametrize("text,span", WEEKDAYS_ALONE)
+def test_weekday_alone_is_below_the_threshold(text, span):
+    """A weekday alone (written whole, or short after "on"/"next" or before a part of the day)
+    is a candidate at 0.6: the gold notes label about half of them, and HIPAA counts a date's
+    elements, not its weekday. Found when a user lowers the threshold."""
+    assert not [h for h in found(text) if h[0] == span]
+    hits = [h for h in found(text, threshold=0.55) if h[0] == span]
+    assert hits and hits[0][2] == pytest.approx(0.6), found(text, threshold=0.55)

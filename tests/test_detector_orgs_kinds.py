@@ -81,6 +81,12 @@ FLAGGED = [
     ("Son attends Maple Street Head Start.", "Maple Street Head Start"),
     # a name whose own first words are a noun and a preposition
     ("Housing for Hope Foundation", "Housing for Hope Foundation"),
+    # makers, suppliers, funeral chapels, support networks; a parish named for Mary
+    ("Husband works nights at Ferrante Plastics, has used up FMLA.", "Ferrante Plastics"),
+    ("seat ordered through Granite State DME. Bathroom rug removed", "Granite State DME"),
+    ("Family has arrangements with Levinson Memorial Chapels.", "Levinson Memorial Chapels"),
+    ("Referred to Greenfield Grief Support Network", "Greenfield Grief Support Network"),
+    ("asked that Father Jerome from Our Lady of the Snows be called", "Our Lady of the Snows"),
 ]
 
 

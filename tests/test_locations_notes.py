@@ -41,6 +41,8 @@ POSITIVES = [
     ("lives in Fresno CA with son", "Fresno CA", "location"),
     # a half house number
     ("staying at 15 1/2 Union Ave", "15 1/2 Union Ave", "street"),
+    # a town and its ZIP ending an address's line with no state
+    ("partner Dmitri Sokolov, 41 Orchard Hill Rd, Apt 2B, Greenfield  01301\nContact: home", "01301", "zip"),
 ]
 
 

@@ -88,6 +88,9 @@ POSITIVES = [
     ("Thanks.\nrosalind feeney-okafor, PharmD, BCPS", "rosalind feeney-okafor", "full_name", None),
     ("renata oyelowo-price, FNP-C", "renata oyelowo-price", "full_name", None),
     ("Respectfully submitted,\n\nemeka lindqvist, MD", "emeka lindqvist", "full_name", None),
+    # clergy titles lead a name as "Dr." does
+    ("their rabbi, Rabbi Tzvi Halperin of Beth Shalom", "Rabbi Tzvi Halperin", "full_name", None),
+    ("Rabbi Halperin spoke w/ pt about visitation", "Rabbi Halperin", "full_name", None),
 ]
 
 
@@ -165,6 +168,9 @@ NEGATIVES = [
     "Internal Medicine, MD; Pain Management, MD",
     "pt seen by ortho MD; per cardiology fellow MD; sats stable on RA, RN",
     "meds given IV; gave lasix iv; team discussed, MD aware",
+    # a scale's score ("Berg 38/56") and a weekday written short in capitals
+    "TUG 19 sec w/ SPC. Berg 38/56. 30 sec chair stand",
+    "Will call pt w/ MD response today. Next SN visit Thurs. f/u Thurs in clinic.",
     # a month's short form after "in"/"since" is the month; a compass word after "Middle" a region
     "Was on 4 West for 2 wks in Jan. Since Jan, no falls. Trip to the Middle East, the Far East.",
 ]

@@ -143,3 +143,12 @@ def test_letter_in_capitals_and_in_small_letters_through_the_view(lex):
         assert "St. John's Hospital" in view
         assert "Marina Corp" in view
         assert "Boston, MA 02151" in view
+
+
+def test_codes_keep_their_capitals_in_a_note_in_capitals(scrubber_nospacy):
+    """In a note typed in capitals the cased view keeps a code of letters and digits as written,
+    so the record-number templates (case-sensitive) still read it whole."""
+    text = ("PT SEEN FOR WOUND CARE. SUPPLIES ORDERED VIA STANDING ORDER, CONFIRMATION # ML-55120438, "
+            "EXPECTED DELIVERY SOON. CASE CA-2024-00117 OPEN.")
+    found = [text[f.start:f.end] for f in scrubber_nospacy.detect(text) if not f.protected]
+    assert "ML-55120438" in found and "CA-2024-00117" in found, found
