@@ -137,8 +137,13 @@ def test_set9_jargon_not_found(text, word):
     assert not any(word in t for t, _ in found(text)), found(text)
 
 
-def test_a_weekday_evening_is_still_a_date():
-    assert any("Tuesday" in t for t, _ in found("Well until Tuesday evening when her husband called."))
+def test_a_weekday_evening_is_a_candidate_below_the_threshold(scrubber_nospacy):
+    """A weekday alone is no date element HIPAA counts, and the gold notes label about half of
+    them (see date.weekday): it is a candidate at 0.6, found when a user lowers the threshold."""
+    text = "Well until Tuesday evening when her husband called."
+    assert not any("Tuesday" in t for t, _ in found(text))
+    low = Scrubber(spacy=False, threshold=0.55)
+    assert any(text[f.start:f.end].startswith("Tuesday") for f in low.detect(text))
 
 
 @pytest.mark.parametrize("text, want", [
