@@ -155,7 +155,8 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
     ("mrn", r"mrn|mr\s?\#|medical\s+record(?:\s+(?:number|no\.?|\#))?|med\.?\s+rec(?:ord)?\.?"
             r"|record\s*(?:number|no\.?|\#)|chart\s*(?:number|no\.?|\#)|ch\s?\#"
             r"|unit\s+(?:number|no\.?)|hospital\s+(?:number|no\.?|\#)|hosp\.?\s*(?:number|no\.?|\#)|patient\s+(?:id|number|no\.?)"
-            r"|pt\.?\s+(?:id|\#)|patient\s+\#|empi|pid|mpi|unit\s+no\.?", True),
+            r"|pt\.?\s+(?:id|\#)|patient\s+\#|empi|pid|mpi|unit\s+no\.?"
+            r"|(?:hospice|home\s+health|agency|client)\s*(?:\#|no\.|number)", True),
     ("account", r"acct\.?|account(?:\s+(?:number|no\.?|\#))?|billing\s+(?:number|no\.?|\#)"
                 r"|invoice(?:\s+(?:number|no\.?|\#))?|fin|csn|har|hospital\s+account", True),
     ("health_plan", r"member\s+id|insurance(?:\s+(?:id|number|no\.?|policy|plan))*"
@@ -225,7 +226,7 @@ _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "re
                 "intake", "report", "complaint", "citation", "warrant", "booking", "inmate", "auth",
                 "authorization", "referral", "trip", "ticket", "requisition", "req", "exam", "procedure",
                 "surgical", "pathology", "path", "run", "tracking", "probation", "parole", "court",
-                "dcf", "dss", "cps", "aps")
+                "dcf", "dss", "cps", "aps", "hospice", "home", "agency", "client")
 
 
 def _heads_automaton():
@@ -475,7 +476,9 @@ class IdDetector(Detector):
                 if more:
                     e = more.end()
                     value = text[s:e]
-            if " " in value and not value.isdigit() and (
+            if " " in value and not value.isdigit() and not (
+                    # a record's own label ("MRN HP 55-0217") vouches for five digits and a dash
+                    ent == "mrn" and "-" in value and sum(ch.isdigit() for ch in value) >= 5) and (
                     sum(ch.isdigit() for ch in value) < _SPACED_DIGITS
                     or not _SPACED_LABEL.search(text, m.start(), s)):
                 continue

@@ -60,6 +60,9 @@ POSITIVES = [
     ("Case CA-2024-00117 opened", "CA-2024-00117", "reference_number", 0.7),
     ("file MA-12-B-4471 pending", "MA-12-B-4471", "reference_number", 0.7),
     ("see 19-PR-3321 for details", "19-PR-3321", "reference_number", 0.7),
+    # a record number after its own label, spaced ("MRN HP 55-0217") or an agency's ("Hospice #")
+    ("Augustin Leblanc-Haddad   MRN HP 55-0217   Dx: metastatic", "HP 55-0217", "mrn", 0.9),
+    ("DOB 07/30/2066    Hospice # 2135-04418\nVisit", "2135-04418", "mrn", 0.9),
 ]
 
 
@@ -89,6 +92,8 @@ NEGATIVES = [
     "the court file was sealed; tracking of weights daily",
     # markers, receptors and variants of several groups are no case numbers
     "CA-125 elevated, HLA-B27, COVID-19, ICD-10-CM; 5-HT3; 17-OH-progesterone; BRCA1-185delAG",
+    # a dose pair with no record's label
+    "NS 100 75 running; D5 1/2 NS at 100",
     # a nurse's signature with the time she signed
     "Signed: Tina Wolf RN 1930",
 ]
