@@ -1939,7 +1939,9 @@ class OrgDetector(Detector):
                     continue
                 if not ok:
                     cue = _CHAIN_CUE.search(text[max(0, s - 14):s].rstrip().lower())
-                    if not (cue or after in _CHAIN_AFTER):
+                    # alone in parentheses, where a note says where a test was done ("(labcorp)")
+                    paren = text[s - 1:s] == "(" and text[e:e + 1] == ")" and key != "cvs"  # (the system)
+                    if not (cue or paren or after in _CHAIN_AFTER):
                         continue
                 store = _STORE_NUMBER.match(text, e)  # "CVS #4418": the store's number with it
                 out.append(Candidate(s, store.end() if store else e, "organization",

@@ -87,6 +87,8 @@ FLAGGED = [
     ("Family has arrangements with Levinson Memorial Chapels.", "Levinson Memorial Chapels"),
     ("Referred to Greenfield Grief Support Network", "Greenfield Grief Support Network"),
     ("asked that Father Jerome from Our Lady of the Snows be called", "Our Lady of the Snows"),
+    # a lab chain in small letters alone in parentheses, where a note says where a test was done
+    ("labs 9/2/21 (labcorp): esr 34", "labcorp"),
 ]
 
 
@@ -158,6 +160,7 @@ UNFLAGGED = [
     # school words that are also anatomy, risk and rehabilitation words
     "RUL and Right Middle Lobe clear. Regional anesthesia. Vocational Rehabilitation Services.",
     "Stroke team & Rapid Response Team at bedside",
+    "ROS: CVS neg (cvs)",
 ]
 
 
