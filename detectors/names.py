@@ -476,8 +476,8 @@ class NameDetector(Detector):
             if toks:
                 out.extend(run(text, toks))
         out.extend(self._lower(text))
-        if "ame" in text or "AME" in text:
-            out.extend(self._field(text))
+        if "ame:" in text or "AME:" in text or "ame :" in text or "AME :" in text:
+            out.extend(self._field(text))  # (a name field's label: searched only where one is)
         out.extend(self._small_title(text))
         if out and (", " in text or " and " in text or " & " in text):
             out.extend(self._coordinated(text, out))
