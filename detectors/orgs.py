@@ -90,6 +90,10 @@ _JOINERS_CAP = frozenset({"The", "A", "An", "Our", "Your", "His", "Her", "Their"
 _ABBREV = re.compile(r"[A-Z][a-z]?\.|(?:[A-Z]\.)+|(?:Ste|Inc|Mtn|Bros|Ltd|Ave|Hosp|Med|Ctr|ST|STE|MT)\.")
 _OUR_LADY = re.compile(r"(?i:our[ \t]+lady)[ \t]+(?i:of|of[ \t]+the|queen[ \t]+of)[ \t]+(?:[A-Z][\w'’-]+)"
                        r"(?:[ \t]+(?:[A-Z][\w'’-]+|of|the))*?(?:[ \t]+(?i:church|parish|chapel|shrine))?(?![\w'’-])")
+#: heads of places of care that a name of two everyday words may lead, even in a note typed
+#: without capitals ("pine hollow hospice", "maple grove nursing home")
+_CARE_HOME_HEADS = frozenset({"hospice", "nursing home", "rest home", "assisted living", "manor",
+                              "rehabilitation center", "rehab center", "nursing center", "care center"})
 #: a Capitalized word and a preposition opening a name found: the sentence's verb ("Works for")
 _VERB_LEAD = re.compile(r"([A-Z][a-z]+)[ \t]+(?:for|at|with|to|by|from|in|into|on|through|via)[ \t]+(?=[A-Z])")
 _LEAD_VERBS = frozenset("""works worked working referred refer lives lived living goes went sent transferred
@@ -1322,7 +1326,7 @@ class OrgDetector(Detector):
                 continue
             if caseless and kind == "facility" and all(
                     (lex.capitalized_share(w[2]) or 1.0) < 0.5 for w in name) and (
-                    len(name) == 1 or head not in _HOSPITAL_HEADS):
+                    len(name) == 1 or head not in _HOSPITAL_HEADS and head.lower() not in _CARE_HOME_HEADS):
                 continue  # a note without capitals: "Bridge Clinic" is an everyday word the cased view raised
             if kind == "practice":
                 # "at Lakeside Medicine", "care with <Name> Women's Health": after a cue, on a

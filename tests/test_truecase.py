@@ -152,3 +152,14 @@ def test_codes_keep_their_capitals_in_a_note_in_capitals(scrubber_nospacy):
             "EXPECTED DELIVERY SOON. CASE CA-2024-00117 OPEN.")
     found = [text[f.start:f.end] for f in scrubber_nospacy.detect(text) if not f.protected]
     assert "ML-55120438" in found and "CA-2024-00117" in found, found
+
+
+def test_care_home_of_everyday_words_in_a_note_without_capitals(scrubber_nospacy):
+    """A hospice or nursing home named by two everyday words is found in a note typed without
+    capitals; a hospice in general is not."""
+    text = ("spoke with widow by phone. attending grief group tuesday evenings.\n"
+            "marta ford, bereavement coordinator, pine hollow hospice\n"
+            "family wants inpatient hospice; will call the hospice. pt to maple grove nursing home.")
+    found = [text[f.start:f.end] for f in scrubber_nospacy.detect(text) if not f.protected]
+    assert "pine hollow hospice" in found and "maple grove nursing home" in found, found
+    assert not any(x in ("inpatient hospice", "the hospice", "hospice") for x in found), found
