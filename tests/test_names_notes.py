@@ -91,6 +91,9 @@ POSITIVES = [
     # clergy titles lead a name as "Dr." does
     ("their rabbi, Rabbi Tzvi Halperin of Beth Shalom", "Rabbi Tzvi Halperin", "full_name", None),
     ("Rabbi Halperin spoke w/ pt about visitation", "Rabbi Halperin", "full_name", None),
+    # "Bishop" is a surname after a title, no title of its own; a care tech's label
+    ("Podiatry (Dr. Bishop) to OR Wed for partial amputation", "Dr. Bishop", "full_name", None),
+    ("home.\n\nRN: Ellsworth     PCT: D. Mbatha\n", "D. Mbatha", "full_name", None),
 ]
 
 
