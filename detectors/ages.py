@@ -251,6 +251,11 @@ _SEX = ("template:age.sex_letter", "template:age.sex_letter.over89")
 _Y_SEX = ("template:age.y_sex", "template:age.y_sex.over89")
 
 
+#: a person's word, then an age over 89 in parentheses or between commas (see detect)
+_KIN_AGE = re.compile(
+    r"(?<![\w-])(?i:(?:great-)?(?:grand)?(?:mother|father)|grandma|grandpa|mom|dad|husband|wife|spouse|sister|"
+    r"brother|aunt|uncle|neighbou?r|friend|patient|pt|resident|partner)"
+    r"(?:[ \t]*\((9\d|1[01]\d)\)|,[ \t]*(9\d|1[01]\d)(?=,))")
 #: "    96 years    ": a number over 89 and its unit set off by two blanks or a tab on both sides
 _FIELD_AGE = re.compile(r"(?<![\w./-])(?:9\d|1[01]\d)[ \t]?(?:years?|yrs?|y/?o|yo)(?![\w/])")
 _FIELD_END = re.compile(r"[ \t]{2,}|\t|[ \t]*\n|[ \t]*$")
@@ -292,6 +297,11 @@ class AgeDetector(Detector):
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
         out: list[Candidate] = []
+        if "(9" in text or "(1" in text or ", 9" in text or ", 1" in text:
+            for m in _KIN_AGE.finditer(text):
+                # "great-grandmother (91)", "Sister, 95, lives alone": a person's age over 89
+                g = 1 if m.group(1) is not None else 2
+                out.append(Candidate(m.start(g), m.end(g), "age", self.field_like, self.name, "context:kin_age_over89"))
         if "  " in text or "\t" in text:
             for m in _FIELD_AGE.finditer(text):
                 # 'Doyle, Wilhelmina    96 years    MRN ...': an age over 89 in a header's field,

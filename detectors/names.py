@@ -65,7 +65,7 @@ marines marine corps guard veterans
 #: "Foley draining"); a hand list because the medical lists hold few of them. Common surnames
 #: (Morse, Allen, Murphy) are left out: they are eponyms only before "scale", "sign", "test"
 CLINICAL_EPONYMS = frozenset("""
-holter doppler posey hoyer stryker bovie shiley bivona passy-muir zoll penrose alaris
+hicks braxton-hicks holter doppler posey hoyer stryker bovie shiley bivona passy-muir zoll penrose alaris
 foley braden glasgow apgar kernig brudzinski babinski romberg trendelenburg jackson-pratt hemovac
 swan swan-ganz hickman groshong dobhoff kerlix coban tegaderm steri-strips glucerna wong-baker flacc
 rass cam-icu gcs nihss barthel karnofsky ecog lachman mcmurray phalen tinel finkelstein mcburney

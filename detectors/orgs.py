@@ -257,6 +257,7 @@ service program daily interim addendum update transfer""".split())
 _INITIALS_TEST = frozenset({"screen", "screening", "screens", "test", "testing", "tests", "score", "scores",
                             "negative", "positive", "neg", "pos", "passed", "failed", "pass", "fail", "result",
                             "results", "level", "levels", "panel", "protocol", "criteria", "scale"})
+_NEXT_AFTER_DASH = re.compile(r"[ \t]*[-–:][ \t]*([A-Za-z]+)")
 #: a supplier's kind in small letters ("coastal medical supply"): the words before name the firm
 _LOW_SUPPLY = re.compile(r"(?:medical|surgical)[ \t]+(?:suppl(?:y|ies)|equipment)(?![\w'’-])")
 _LOW_CUES = frozenset({"to", "from", "at", "via", "with", "by", "thru", "through"})
@@ -860,8 +861,10 @@ class OrgDetector(Detector):
                 continue  # "BWH-like", "MGH/BWH" is still read: only a joined word is skipped
             w = text[s:e]
             nxt = _NEXT_WORD.match(text, e)
-            if nxt is not None and nxt.group(1).lower() in _INITIALS_TEST:
-                continue  # "CCHD screen passed": a test's initials, no hospital's
+            dash = _NEXT_AFTER_DASH.match(text, e)
+            if (nxt is not None and nxt.group(1).lower() in _INITIALS_TEST) or (
+                    dash is not None and dash.group(1).lower() in _INITIALS_TEST):
+                continue  # "CCHD screen passed", "CCHD - passed": a test's initials, no hospital's
             end = self._town_after(text, e)
             if end == e:
                 m = _SP_TOWN.match(text, e)

@@ -30,6 +30,9 @@ POSITIVES = [
     ("she turned 90 last week", "90", 0.9, 1.0),
     ("celebrated her 100th birthday on the unit", "100", 0.85, 1.0),
     ("his 93rd bday is Sunday", "93", 0.85, 1.0),
+    # a person's word, then an age over 89 in parentheses or between commas
+    ("lives with Luis, and great-grandmother (91) who does after-school care", "91", 0.85, 1.0),
+    ("Sister, 95, lives alone", "95", 0.85, 1.0),
     ("a ninety-two-year-old widow", "ninety-two-year-old", 0.9, 1.0),
     ("one hundred and two years old", "one hundred and two years old", 0.9, 1.0),
     ("HPI: 92M with syncope", "92", 0.85, 1.0),
@@ -94,6 +97,7 @@ NEGATIVES = [
     "5 years ago; for 92 years",
     "popular in the 1990s",
     "birthday party on the unit; 3rd floor",
+    "mother (62) at bedside; BP (92) stable",
 ]
 
 

@@ -161,6 +161,7 @@ UNFLAGGED = [
     "RUL and Right Middle Lobe clear. Regional anesthesia. Vocational Rehabilitation Services.",
     "Stroke team & Rapid Response Team at bedside",
     "ROS: CVS neg (cvs)",
+    "Hearing - passed ABR bilat.\nCCHD - passed.\nCar seat challenge - passed.",
 ]
 
 

@@ -76,6 +76,7 @@ NEGATIVES = [
     "Seen by Tavares PA today",
     "Called the police. Fire alarm tested. Stable EMS run.",
     "give 2 1/2 Tabs Now; take 1/2 Tab Daily",
+    "5 YEAR WELL CHILD / KINDERGARTEN PHYSICAL",
 ]
 
 

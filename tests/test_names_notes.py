@@ -174,6 +174,7 @@ NEGATIVES = [
     # a scale's score ("Berg 38/56") and a weekday written short in capitals
     "TUG 19 sec w/ SPC. Berg 38/56. 30 sec chair stand",
     "Will call pt w/ MD response today. Next SN visit Thurs. f/u Thurs in clinic.",
+    "s: feeling well. +fm, active. occ braxton hicks, no regular ctx.",
     # a month's short form after "in"/"since" is the month; a compass word after "Middle" a region
     "Was on 4 West for 2 wks in Jan. Since Jan, no falls. Trip to the Middle East, the Far East.",
 ]

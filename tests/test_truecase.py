@@ -163,3 +163,10 @@ def test_care_home_of_everyday_words_in_a_note_without_capitals(scrubber_nospacy
     found = [text[f.start:f.end] for f in scrubber_nospacy.detect(text) if not f.protected]
     assert "pine hollow hospice" in found and "maple grove nursing home" in found, found
     assert not any(x in ("inpatient hospice", "the hospice", "hospice") for x in found), found
+
+
+def test_quoted_name_after_baby_girl_in_capitals(scrubber_nospacy):
+    text = ('MOTHER ON ADMISSION. INFANT: BABY GIRL "NOOR"  NB MRN 6630208\n'
+            'REVIEWED CHART AND FEEDING PLAN WITH PT TODAY.')
+    found = [text[f.start:f.end] for f in scrubber_nospacy.detect(text) if not f.protected]
+    assert "NOOR" in found, found
