@@ -71,20 +71,24 @@ def nbsp(doc: GoldDoc, seed: int) -> GoldDoc:
     return dataclasses.replace(doc, text=text)
 
 
-def capsnames(doc: GoldDoc) -> GoldDoc:
+_NAME_LABELS = ("name", "patient", "doctor", "person", "first_name", "last_name")
+
+
+def _names_cased(doc: GoldDoc, case) -> GoldDoc:
+    """The document with every gold name passed through `case` (str.upper, str.lower)."""
     chars = list(doc.text)
     for s in doc.spans:
-        if s.label.lower() in ("name", "patient", "doctor", "person", "first_name", "last_name"):
-            chars[s.start:s.end] = doc.text[s.start:s.end].upper()
+        if s.label.lower() in _NAME_LABELS:
+            chars[s.start:s.end] = case(doc.text[s.start:s.end])
     return dataclasses.replace(doc, text="".join(chars))
+
+
+def capsnames(doc: GoldDoc) -> GoldDoc:
+    return _names_cased(doc, str.upper)
 
 
 def lownames(doc: GoldDoc) -> GoldDoc:
-    chars = list(doc.text)
-    for s in doc.spans:
-        if s.label.lower() in ("name", "patient", "doctor", "person", "first_name", "last_name"):
-            chars[s.start:s.end] = doc.text[s.start:s.end].lower()
-    return dataclasses.replace(doc, text="".join(chars))
+    return _names_cased(doc, str.lower)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -136,9 +136,10 @@ def coded(s: str) -> bool | None:
     if head and head.group() in MEDICAL_CODES:
         # a lone letter heads spine levels, ICD chapters and variants ("L4-5", "C5-6"), never
         # with five digits; a pathology or accession number does ("S24-18873", "A23-004417")
-        if len(head.group()) == 1 and sum(c.isdigit() for c in s) >= 5 and "-" in s:
+        digits = sum(c.isdigit() for c in s)
+        if len(head.group()) == 1 and digits >= 5 and "-" in s:
             return None
-        if s.count("-") >= 2 and sum(c.isdigit() for c in s) >= 6 or sum(c.isdigit() for c in s) >= 7:
+        if s.count("-") >= 2 and digits >= 6 or digits >= 7:
             return None  # "CA-2024-00117", "ML-55120438": a case's or an order's number; no code,
             # marker or scale has that shape
         return False

@@ -145,7 +145,7 @@ _DATE_WORDS = frozenset(w.lower() for w in (*MONTHS, *WEEKDAYS))
 _DOSE_UNIT = re.compile(r"(?i)(?:mg|mcg|gm?|ml|cc|units?|u|meq|mmol|iu|kg|mm|cm|tabs?|caps?|puffs?|drops?)")
 #: a time unit after a number, in capitals or small letters: an age or a duration ("5 YEAR WELL
 #: CHILD"), no street; Capitalized it may name one ("5 Day Ave")
-_TIME_UNIT = re.compile(r"(?:YEARS?|YRS?|MONTHS?|MOS?|WEEKS?|WKS?|DAYS?|HOURS?|HRS?|years?|yrs?|months?|mos?|weeks?|wks?|days?|hours?|hrs?)")
+_TIME_UNIT = re.compile(r"(?i:years?|yrs?|months?|mos?|weeks?|wks?|days?|hours?|hrs?)")
 _STREET_AT = re.compile(r"\d[A-Za-z]?[ \t]+(?=[A-Z]|\d{1,3}(?:st|nd|rd|th)\b)")
 #: characters a house number's token may be made of (its start follows none of them)
 _TOKEN_CHARS = frozenset("0123456789-.,/_" + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
@@ -361,11 +361,7 @@ class LocationDetector(Detector):
 
     def _ambiguous_word(self, w: str) -> bool:
         """A town name that is also an everyday word or a first name ("Reading", "Marion")."""
-        lex = self.lex
-        share = lex.capitalized_share(w)
-        if share is not None and share < 0.5:
-            return True
-        return lex.first_name_band(w) == 0
+        return self._everyday(w) or self.lex.first_name_band(w) == 0
 
     def _city_prefix(self, words: list[tuple[int, int, str]]) -> int:
         """How many leading words form a listed place (longest first), 0 for none."""
@@ -559,7 +555,8 @@ class LocationDetector(Detector):
             if num[-1] in "dhwmxyX":
                 continue  # "30d Holter", "5x Weekly": a duration or a count, no house number
             ws = _words(m.group("words"), m.start("words"))
-            if ws and (_DOSE_UNIT.fullmatch(ws[0][2]) or _TIME_UNIT.fullmatch(ws[0][2])):
+            if ws and (_DOSE_UNIT.fullmatch(ws[0][2]) or _TIME_UNIT.fullmatch(ws[0][2])
+                       and (ws[0][2].isupper() or ws[0][2].islower())):
                 continue  # "100 mcg SQ q8h", "2 units SC": a dose and its route, no street
             end = None
             for i in range(1, len(ws)):

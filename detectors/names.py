@@ -504,22 +504,19 @@ class NameDetector(Detector):
         rid = "names.title"
         like, why = self.like(rid), f"template:{rid}"
         for m in _SMALL_TITLE_RE.finditer(text):
-            words = m.group("n").split()
-            keep = []
-            for w in words:
-                i = self.info(w)
-                if w.lower() in FUNCTION_WORDS or i.stop or i.medical and not (i.first or i.last) \
-                        or w.isupper() and len(w) <= 3:
+            end = m.start("n")
+            for w in _NONSPACE_RUN_RE.finditer(text, m.start("n"), m.end("n")):
+                word, i = w.group(), self.info(w.group())
+                if word.lower() in FUNCTION_WORDS or i.stop or i.medical and not (i.first or i.last) \
+                        or word.isupper() and len(word) <= 3:
                     break
-                keep.append(w)
-            if not keep:
+                end = w.end()
+            if end == m.start("n"):
                 continue
-            end = m.start("n") + len(" ".join(keep)) if len(keep) < len(words) else m.end("n")
-            if text[m.start("n"):end] != " ".join(keep):
-                end = m.start("n") + len(keep[0])  # odd spacing: the first word alone
+            one = " " not in text[m.start("n"):end] and "\t" not in text[m.start("n"):end]
             out.append(Candidate(m.start(), end, "full_name", like, self.name, why,
                                  (Candidate(m.start(), m.end("t"), "title", like, self.name, why),
-                                  Candidate(m.start("n"), end, "last_name" if len(keep) == 1 else "full_name",
+                                  Candidate(m.start("n"), end, "last_name" if one else "full_name",
                                             like, self.name, why))))
         return out
 
@@ -1717,7 +1714,8 @@ _SMALL_TITLE_RE = regex.compile(r"(?<![\w.'’-])(?P<t>dr|mr|mrs|ms|prof)\.?[ \t
 #: a person's name field at a line's start and its value to the line's end (see _field): words
 #: of letters (any alphabet), initials, hyphens and apostrophes, one comma ("Laine, Åsa")
 _FIELD_WORD = r"\p{L}[\p{L}\p{M}'’-]*\.?"
-_FIELD_WORD_RE = regex.compile(r"\p{L}[\p{L}\p{M}'’-]*\.?")
+_FIELD_WORD_RE = regex.compile(_FIELD_WORD)
+_NONSPACE_RUN_RE = re.compile(r"\S+")
 _FIELD_RE = regex.compile(
     r"(?im)^[ \t>*-]*(?:(?:patient|pt\.?|client|resident|member|insured|subscriber|guarantor|full|legal|"
     r"preferred|maiden|(?:emergency[ \t]+)?contact|parent|guardian|mother'?s|father'?s|spouse'?s?|your)[ \t]+)?"

@@ -37,22 +37,13 @@ import regex
 _CAPS = r"\p{Lu}[\p{Lu}'’]*\p{Lu}(?:-\p{Lu}[\p{Lu}'’]*\p{Lu})*"  # any alphabet: "CASTELLVÍ"
 #: a run of words in capitals, a comma allowed after the first ("OYELADE, FOLASADE")
 _RUN = rf"(?P<run>{_CAPS}(?:,?[ \t]+{_CAPS})?(?:[ \t]+{_CAPS}){{0,2}})(?![\w'’-])"
-_TITLES = (r"(?:(?:Dr|dr|Mr|mr|Mrs|mrs|Ms|ms|Miss|Mx|Prof|Rev|Fr|Sr|Sister|Father|Pastor|Rabbi)\.?"
-           r"|(?:DR|MR|MRS|MS)\.)")  # in capitals only with the period: "MS CENTER" is no title
-_KIN = (r"(?:wife|husband|son|daughter|mother|mom|mum|father|dad|sister|brother|spouse|partner|"
-        r"fianc[eé]e?|girlfriend|boyfriend|friend|roommate|neighbou?r|grandson|granddaughter|"
-        r"grandmother|grandfather|grandma|grandpa|niece|nephew|aunt|uncle|cousin|stepson|"
-        r"stepdaughter|son-in-law|daughter-in-law|sister-in-law|brother-in-law|mother-in-law|father-in-law|caregiver|"
-        r"guardian|coordinator|dietitian|dietician|interpreter|chaplain|aide|RPh|"
-        r"spoke w/|spoke with|talked w/|talked with|message left with|left message with)")
-_LABELS = (r"(?:Pt|PT|Patient|PATIENT|Patient Name|PATIENT NAME|Name|NAME|Physician|PHYSICIAN|"
-           r"Attending|ATTENDING|Provider|PROVIDER|Resident|Surgeon|SURGEON|Referring|REFERRING|"
-           r"PCP|Nurse|NURSE|RN|LPN|PCT|NP|PA|MD|Signed by|SIGNED BY|Electronically signed by|"
-           r"Dictated by|DICTATED BY|From|FROM|To|Attn|ATTN|Contact|CONTACT|Emergency contact|"
-           r"HCP|Guardian|GUARDIAN|Interpreter|Caregiver)")
-_AFTER_CONTEXT = regex.compile(
-    rf"(?:(?<![\w.])(?P<title>{_TITLES})(?:(?<=\.)|(?=[ \t]))|(?<![\w-])(?P<kin>(?i:{_KIN}))(?![\w-])"
-    rf"|(?<![\w-])(?P<label>{_LABELS})[ \t]*:)[ \t]*[(\"“]?[ \t]*{_RUN}")
+#: a person's field labels before a colon ("Pt:", "Physician:", "Signed by:")
+_LABEL_FORMS = frozenset((
+    "Pt PT Patient PATIENT Name NAME Physician PHYSICIAN Attending ATTENDING Provider PROVIDER Resident "
+    "Surgeon SURGEON Referring REFERRING PCP Nurse NURSE RN LPN PCT NP PA MD From FROM To Attn ATTN "
+    "Contact CONTACT HCP Guardian GUARDIAN Interpreter Caregiver").split() + [
+    "Patient Name", "PATIENT NAME", "Signed by", "SIGNED BY", "Electronically signed by", "Dictated by",
+    "DICTATED BY", "Emergency contact"])
 _CREDENTIALS = (r"(?:MD|M\.D\.|RN|R\.N\.|NP|NP-C|FNP|FNP-BC|ANP|NNP-BC|PA-C|LPN|LCSW|LICSW|MSW|CNM|CRNA|"
                 r"RPh|PharmD|DPT|OTR|SLP|PhD|DNP|CNS)")
 #: credentials that are also clinical abbreviations ("PT" a patient or physical therapy, "DO"):
@@ -71,18 +62,15 @@ _QUOTED = regex.compile(r"[\"“](?P<run>\p{Lu}[\p{Lu}'’]+)[\"”]")
 #: delacroix"): one to three words, not the start of an e-mail address (the names detector reads
 #: "dr smith" itself)
 _LOW = r"[a-z][a-z'’]*[a-z](?:-[a-z][a-z'’]*[a-z])*"
-_LOW_CONTEXT = re.compile(
-    rf"(?:(?<![\w-])(?P<kin>(?i:{_KIN}))(?![\w-])|(?<![\w-])(?P<label>{_LABELS})[ \t]*:)"
-    rf"[ \t]*[(\"“]?[ \t]*(?P<run>{_LOW}(?:,?[ \t]+{_LOW})?(?:[ \t]+{_LOW})?)(?![\w'’-]|[.@/]\w)")
 
 #: the context words, found in one pass of an Aho-Corasick automaton over the lower-cased text
 #: (a regex alternation tried at every position cost 0.9 µs a character): each word's kinds
 _TITLE_WORDS = ("dr", "mr", "mrs", "ms", "miss", "mx", "prof", "rev", "fr", "sr", "sister", "father",
                 "pastor", "rabbi")
-#: the titles as _TITLES writes them: Capitalized or in small letters, in capitals only dotted
-_TITLE_FORMS = frozenset([w.capitalize() for w in _TITLE_WORDS] + ["dr", "mr", "mrs", "ms"]
-                         + ["DR", "MR", "MRS", "MS"])
+#: the titles as they are written: Capitalized or in small letters, in capitals only dotted
+#: ("MS CENTER" is no title)
 _TITLE_DOTTED = frozenset(["DR", "MR", "MRS", "MS"])
+_TITLE_FORMS = frozenset([w.capitalize() for w in _TITLE_WORDS] + ["dr", "mr", "mrs", "ms"]) | _TITLE_DOTTED
 _KIN_WORDS = ("wife husband son daughter mother mom mum father dad sister brother spouse partner "
               "fiance fiancee fiancé fiancée girlfriend boyfriend friend roommate neighbor neighbour "
               "grandson granddaughter grandmother grandfather grandma grandpa niece nephew aunt uncle "
@@ -90,7 +78,6 @@ _KIN_WORDS = ("wife husband son daughter mother mom mum father dad sister brothe
               "mother-in-law father-in-law "
               "caregiver guardian coordinator dietitian dietician interpreter chaplain aide rph").split() + [
     "spoke w/", "spoke with", "talked w/", "talked with", "message left with", "left message with"]
-_LABEL_FORMS = frozenset(_LABELS[3:-1].split("|"))
 _COLON = re.compile(r"[ \t]*:")
 _RUN_AFTER = regex.compile(rf"[ \t]*[(\"“]?[ \t]*{_RUN}")
 _LOW_AFTER = re.compile(rf"[ \t]*[(\"“]?[ \t]*(?P<run>{_LOW}(?:,?[ \t]+{_LOW})?(?:[ \t]+{_LOW})?)(?![\w'’-]|[.@/]\w)")

@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 
 import bisect
-import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ from .errors import ScrubError
 from .entities import is_protected
 from .templates import pad_windows
 from .capsnames import caps_names_view
-from .truecase import cased_view, caseless, lower_aligned
+from .truecase import cased_view, caseless, codes_as_written, lower_aligned
 from .unwrap import unwrapped
 from .types import Candidate, Document, Finding
 
@@ -159,7 +158,7 @@ class Scrubber:
         view = cased_view(doc.text if how == "lower" else lower_aligned(doc.text), lexicon)
         assert len(view) == len(doc.text)
         if how == "upper":
-            view = _codes_as_written(doc.text, view)
+            view = codes_as_written(doc.text, view)
         return Document(view, doc.id, self._classify(view), doc.subject)
 
     #: how far from a candidate a protective detector looks (a measurement's label and unit,
@@ -234,25 +233,6 @@ def _union(a: Sequence[tuple[int, int]], b: Sequence[tuple[int, int]]) -> list[t
         else:
             out.append((lo, hi))
     return out
-
-
-#: a code of letters and digits ("ML-55120438", "CA-2024-00117", "4B"): in a note in capitals it
-#: keeps its capitals in the cased view, where the record-number templates look for them
-_CODE_TOKEN = re.compile(r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)*(?![\w-])")
-
-
-def _codes_as_written(text: str, view: str) -> str:
-    """`view` with the codes of `text` (a note in capitals) as written there (same length)."""
-    spans = [m.span() for m in _CODE_TOKEN.finditer(text)]
-    if not spans:
-        return view
-    parts, last = [], 0
-    for s, e in spans:
-        parts.append(view[last:s])
-        parts.append(text[s:e])
-        last = e
-    parts.append(view[last:])
-    return "".join(parts)
 
 
 def _inside_same(c: Candidate, findings: Sequence[Finding], starts: Sequence[int]) -> bool:

@@ -231,3 +231,22 @@ def cased_view(text: str, lexicon) -> str:
     for m in _COMPANY.finditer(view):  # "Marina corp"
         title(m.start(1), m.end(1))
     return "".join(chars)
+
+
+#: a code of letters and digits ("ML-55120438", "CA-2024-00117", "4B"): in a note in capitals it
+#: keeps its capitals in the cased view, where the record-number templates look for them
+_CODE_TOKEN = re.compile(r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)*(?![\w-])")
+
+
+def codes_as_written(text: str, view: str) -> str:
+    """`view` with the codes of `text` (a note in capitals) as written there (same length)."""
+    spans = [m.span() for m in _CODE_TOKEN.finditer(text)]
+    if not spans:
+        return view
+    parts, last = [], 0
+    for s, e in spans:
+        parts.append(view[last:s])
+        parts.append(text[s:e])
+        last = e
+    parts.append(view[last:])
+    return "".join(parts)
