@@ -207,6 +207,15 @@ _TAIL_WORDS = frozenset({"Center", "Centre", "Care", "Health", "Healthcare", "Cl
                          "Rehabilitation", "Nursing", "Living", "Services", "Associates", "Group", "and", "&"})
 _TAIL_ENDS = frozenset({"Center", "Centre", "Care", "Health", "Healthcare", "Clinic", "Home", "Living",
                         "Services", "Associates", "Group"})
+#: one-word service heads a town's name may stand before in a firm's name ("Valley Imaging",
+#: "Salem Apothecary", "Lowell Plastics"); "Boston Shelter", "Quincy Court" stay the town's
+_TOWN_FIRM_HEADS = frozenset({"Imaging", "Apothecary", "Plastics", "Textiles", "Foods", "Bakery", "Dairy",
+                              "Supply", "Supplies", "DME", "Drug", "Drugs", "Counseling", "Counselling",
+                              "Chiropractic", "Montessori", "Collective", "Collaborative", "Dialysis",
+                              "Paving", "Roofing", "Construction", "Landscaping", "Plumbing", "Trucking",
+                              "Motors", "Manufacturing", "Logistics", "Freight", "Staffing", "Realty",
+                              "Contractors", "Contracting", "Builders", "Masonry", "Aviation", "Electric",
+                              "Physiotherapy", "Mutual"})
 _TAIL_TOKEN = re.compile(r"[ \t]+([A-Za-z&]+)")
 #: the first letter of a line or sentence: in a note typed without capitals (the engine's cased view
 #: of it), most are small
@@ -1316,10 +1325,12 @@ class OrgDetector(Detector):
                 if self._plain_words(words, clinical=True) or all(w.lower() in generic_j for w in words) \
                         or len(words) == 1 and (share is not None and share < 0.3 or lex.is_medical(words[0])):
                     continue  # "Social Work Services", "Homeless Shelter", "Environmental Services"
-                if words[-1].endswith(("'s", "’s")) and words[-1].lower() not in generic:
-                    continue  # "Ohm's Law": an eponym's law, no firm
-                if lex.is_city(" ".join(words)) or lex.is_state(" ".join(words)):
-                    continue  # "Boston Shelter": a town's, the location detector's
+                if head.startswith("Law") and words[-1].endswith(("'s", "’s")) and words[-1].lower() not in generic:
+                    continue  # "Ohm's Law": an eponym's law, no firm ("Carrow's Apothecary" is one)
+                if (lex.is_city(" ".join(words)) or lex.is_state(" ".join(words))) and " " not in head \
+                        and head not in _TOWN_FIRM_HEADS:
+                    continue  # "Boston Shelter": a town's, the location detector's ("Summit
+                    # Respiratory Supply", "Valley Imaging", "Keystone Home Medical" are firms)
             if kind == "eatery":
                 # "<Name>'s Oyster Bar", "<Surname> Grill": a possessive or a proper name no list
                 # knows before the head ("Grab Bar", "Salad Bar", "Chinese Restaurant" name no one)

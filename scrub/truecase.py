@@ -57,6 +57,19 @@ _NEXT_WORD = re.compile(r"\b([A-Z][a-z]{2,}) ([a-z][a-z'’-]{2,})\b")
 _HYPHENED = re.compile(r"(?<![\w-])([A-Za-z][a-z]+)-([A-Za-z][a-z]+)(?![\w-])")
 _SAINT = re.compile(r"(?<![\w.])(st|mt)\. (?=[A-Z])")
 _DEGREE = re.compile(r"(?<=[A-Za-z]), (m\.d\.|md|r\.n\.|rn|np|ph\.d\.|phd|do|lpn|lcsw|msw|pa-c|dds)(?![\w])")
+#: the kinds of firms and practices a proper name stands before ("Riverbend physical therapy",
+#: "Northgate obstetrics", "Summit respiratory supply"): in the view they are Capitalized after a
+#: word the view already Capitalized, so the organization detector reads the whole name
+_FIRM_HEAD = re.compile(
+    r"(?<![\w'’-])([A-Z][a-z'’]+) ((?:physical|occupational|speech) therapy|physiotherapy|obstetrics"
+    r"(?: (?:&|and) gynecology)?|ob-gyn|ob/gyn|gynecology|orthopa?edics|cardiology|dermatology|oncology"
+    r"|podiatry|urology|pediatrics|imaging|radiology|dental(?: care| associates| group)?|dentistry"
+    r"|orthodontics|internal medicine|family medicine|primary care|family care|women's health"
+    r"|health partners|health plan|medical group|medical associates|associates|home medical"
+    r"|(?:medical|respiratory|surgical) suppl(?:y|ies)|apothecary|pharmacy|drugs?|funeral home"
+    r"|counseling|chiropractic|ambulance|home health|home infusion|public library|library"
+    r"|early learning(?: center)?|learning center|child ?care(?: center)?|day ?care|montessori"
+    r"|academy)(?![\w'’-])")
 _COMPANY = re.compile(r"(?<=[A-Z][a-z]) (corp|inc|llc|ltd|co)\b")
 _STATE_ZIP = re.compile(r"\b([a-z]{2})\.?,?\s+\d{5}(?:-\d{4})?\b")
 
@@ -230,6 +243,11 @@ def cased_view(text: str, lexicon) -> str:
         upper(m.start(1), m.end(1))
     for m in _COMPANY.finditer(view):  # "Marina corp"
         title(m.start(1), m.end(1))
+    view = "".join(chars)
+    for m in _FIRM_HEAD.finditer(view):  # "Riverbend physical therapy": a firm's kind after its name
+        if m.group(1)[0].isupper() and m.group(1).lower() not in _STOP:
+            for w in _WORD.finditer(view, m.start(2), m.end(2)):
+                title(w.start(), w.end())
     return "".join(chars)
 
 
