@@ -138,6 +138,36 @@ _ROMAN_RE = re.compile(r"(?:[IVX]{2,}|[IVX]+-[IVX]+)(?:-[IVX]+)*")
 #: services and units that carry a pager ("ICU / pager 4-1234"): no one's initials
 _SERVICE_ABBREV = frozenset({"CT", "IR", "EP", "ICU", "CCU", "TCU", "ENT", "OB", "GYN", "MRI", "EKG", "ECG",
                              "EEG", "EMG", "RRT", "ACS", "CM", "SW", "OT", "PT", "RT", "LAB", "OR", "ED", "ER"})
+#: the second half of a compound that makes a name an adjective ("Parkinson-like", "Smith-type")
+_COMPOUND_TAIL_RE = re.compile(r"-(?i:like|type|style|induced|related|associated|based|speaking|born|esque|"
+                               r"positive|negative|shaped|sized|era|ish|ian)(?![\w'’-])")
+_HYPHEN_HALF_RE = regex.compile(r"-[\p{L}\p{M}][\p{L}\p{M}'’]*")
+_HALF_BEFORE_RE = regex.compile(r"[\p{L}\p{M}][\p{L}\p{M}'’]*-\Z")
+
+
+def _hyphen_whole(text: str, c: Candidate) -> Candidate:
+    """A name found as one half of a hyphened word ("whitfield" in "park-whitfield") spans the
+    whole word: no name ends inside one ("Parkinson-like" stays as found)."""
+    s, e = c.start, c.end
+    while e < len(text) - 1 and text[e] == "-" and not _COMPOUND_TAIL_RE.match(text, e):
+        m = _HYPHEN_HALF_RE.match(text, e)
+        if m is None:
+            break
+        e = m.end()
+    while s >= 2 and text[s - 1] == "-":
+        m = _HALF_BEFORE_RE.search(text, max(0, s - 40), s)
+        if m is None or m.start() > 0 and (text[m.start() - 1].isalnum() or text[m.start() - 1] == "-"):
+            break
+        s = m.start()
+    if (s, e) == (c.start, c.end) or not text[s].isalpha():
+        return c
+    return Candidate(s, e, c.entity, c.likelihood, c.detector, c.why, c.parts)
+
+
+#: a surname's initial after a name, ending a line or before a comma ("maddie l., rn")
+_INITIAL_AFTER_RE = re.compile(r"[ \t]+[A-Za-z]\.(?=[ \t]*,|[ \t]*$)", re.MULTILINE)
+#: the abbreviations of hospital units ("MICU", "NSICU", "CVICU", "PACU", "SDU", "IMCU"): never a name
+_UNIT_RE = re.compile(r"(?:[A-Z]{0,3}(?:ICU|CU|IMC|IMCU|SDU|PCU)|PACU|Neuro-?ICU|NeuroICU)")
 #: sequences of initials that are abbreviations, not people
 INITIAL_STOP = frozenset({"US", "UK", "PO", "AM", "PM", "DC", "NY", "LA", "OD", "OS", "OU", "IV",
                           "IM", "SQ", "BP", "HR", "RR", "GI", "GU", "ER", "OR", "ED", "DR", "MR",
@@ -493,6 +523,13 @@ class NameDetector(Detector):
                     n = _NICK_AFTER_RE.match(text, c.end)
                     if n is not None and n.start(2 if n.group(2) else 4) not in starts:
                         out[k] = self._with_nick(text, c)
+        if "-" in text:
+            out = [_hyphen_whole(text, c) for c in out]
+        for k, c in enumerate(out):
+            if c.entity in ("first_name", "full_name") and text[c.end - 1:c.end].isalpha():
+                m = _INITIAL_AFTER_RE.match(text, c.end)
+                if m is not None:  # "maddie l., rn", "- GRACIELA O., LPN": a signer's surname's initial
+                    out[k] = Candidate(c.start, m.end(), c.entity, c.likelihood, c.detector, c.why, c.parts)
         return out
 
     def _small_title(self, text: str) -> list[Candidate]:
@@ -890,7 +927,7 @@ class NameDetector(Detector):
             return None  # context words end in a letter ("w/", "Dr." aside)
         if len(stripped) < len(window) - 12 or "\n" in window[len(stripped):]:
             return None
-        words = stripped[-30:].lower().split()[-4:]
+        words = stripped[-30:].lower().rsplit("\n", 1)[-1].split()[-4:]  # on the name's line only
         if not words:
             return None
         if len(words) >= 2 and words[-2][-1:].isdigit() and len(words[-1].rstrip(".")) <= 3:
@@ -1129,6 +1166,8 @@ class NameDetector(Detector):
                                  self.like("names.initials_context"), self.name,
                                  "template:names.initials_context")
             return None
+        if len(names) == 1 and _UNIT_RE.fullmatch(last.word):
+            return None  # "MICU RN Progress Note": a unit's staff, no one's name
         if self._degree_at(text, last.span_end if last.initial else last.end) and not last.possessive and not (
                 len(names) == 1 and last.info is not None and last.info.common
                 and _ROMAN_AFTER_RE.match(text, last.end)):  # "Cat II", "Type III": a class
@@ -1544,7 +1583,8 @@ class NameDetector(Detector):
             elif cred is None and (dash == "-" or _NONSPACE_RE.search(text, m.end()) is not None):
                 continue  # alone, initials sign off only the note's last line
             low = ini.lower()
-            if low in creds or ini.upper() in INITIAL_STOP:
+            if low in creds or ini.upper() in INITIAL_STOP or ini.upper() in _SERVICE_ABBREV \
+                    or _UNIT_RE.fullmatch(ini.upper()):
                 continue
             i = self.info(ini)
             if i.listed and not (ini.isupper() or len(ini) == 3) and cred is None:
@@ -1675,7 +1715,10 @@ _DIGIT_NEXT_RE = re.compile(r"[ \t]*\d")
 #: ("PV / pager 617-555-0100", dashes optional there)
 _SIGNOFF_RE = re.compile(r"(?:^[ \t]*|(?<=[.!?])[ \t]+(?=[-~–—]))(-{1,3}|~{1,2}|–|—)?[ \t]*(?:([A-Za-z]{2,3})|([A-Za-z])\.[ \t]?([A-Za-z][a-z'’]+(?:-[A-Za-z][a-z]+)?))"
                          r"(?:[ \t]*,?[ \t]+([A-Za-z][A-Za-z.-]{1,6}))?"
-                         r"(?:[ \t]*/[ \t]*(pager|pgr|beeper|bpr)\b[ \t.:#]*\(?\d[\d() .-]{3,16})?[ \t]*$",
+                         r"(?:[ \t]*/[ \t]*(pager|pgr|beeper|bpr)\b[ \t.:#]*\(?\d[\d() .-]{3,16})?"
+                         # after a credential, the signer's role or place ("-KV, PA coordinator, <Clinic>",
+                         # "-- dee, rn / triage line")
+                         r"(?(5)(?:(?:[ \t]*[/,][ \t]*|[ \t]+)[A-Za-z][A-Za-z ,&./'’-]{0,50})?)[ \t]*$",
                          re.MULTILINE | re.IGNORECASE)
 #: credentials that are also notes' words or abbreviations ("pt", "ot", "do", "pa", "od")
 _DEGREE_WORD_RE = re.compile(r"[ \t]*,?[ \t]*([A-Za-z][A-Za-z-]*)")

@@ -54,6 +54,8 @@ _TOWN_STATE = re.compile(r"\b([A-Z][a-z]+) ([a-z]{2})(?=[ \t]*(?:$|[,.;)]|\d{5})
 _TITLE = re.compile(r"(?<![\w.])(dr|mr|mrs|ms|rev|prof)\.(?= ?[a-z])")
 _AFTER_TITLE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Rev|Prof)\. ([a-z][a-z'’-]+)")
 _NEXT_WORD = re.compile(r"\b([A-Z][a-z]{2,}) ([a-z][a-z'’-]{2,})\b")
+_NEXT_UNKNOWN = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,}) ((?:[^\W\d_A-Z][^\W\d_]+)(?:-[^\W\d_A-Z][^\W\d_]+)?)(?![\w'’-])")
+_PART = re.compile(r"[^\W\d_]+")
 _HYPHENED = re.compile(r"(?<![\w-])([A-Za-z][a-z]+)-([A-Za-z][a-z]+)(?![\w-])")
 _SAINT = re.compile(r"(?<![\w.])(st|mt)\. (?=[A-Z])")
 _DEGREE = re.compile(r"(?<=[A-Za-z]), (m\.d\.|md|r\.n\.|rn|np|ph\.d\.|phd|do|lpn|lcsw|msw|pa-c|dds)(?![\w])")
@@ -231,6 +233,26 @@ def cased_view(text: str, lexicon) -> str:
         if lexicon.is_first_name(first) and lexicon.is_surname(last[:1].upper() + last[1:]) \
                 and lexicon.medical_kind(last) not in ("drug", "medical"):
             title(m.start(2), m.end(2))
+    for m in _NEXT_UNKNOWN.finditer(view):  # "Dwayne oyelaran", "Thandiwe zondi-price": a surname no list knows
+        if not lexicon.is_first_name(m.group(1)):
+            continue
+        parts = [(p.start(), p.end()) for p in _PART.finditer(view, m.start(2), m.end(2))]
+        kinds = []
+        for s, e in parts:
+            w = view[s:e]
+            if lexicon.medical_kind(w) in ("drug", "medical"):
+                break
+            if lexicon.capitalized_share(w) is None:
+                kinds.append("unknown")
+            elif lexicon.is_surname(w[:1].upper() + w[1:]) and len(parts) > 1:
+                kinds.append("listed")
+            else:
+                break
+        else:
+            if "unknown" in kinds:
+                for s, e in parts:
+                    title(s, e)
+    view = "".join(chars)
     for m in _HYPHENED.finditer(view):  # "oyelaran-Hughes": the unlisted half of a listed surname
         for g in (1, 2):
             w = m.group(g)
