@@ -269,7 +269,8 @@ _FRACTION_AFTER = regex.compile(
     r"pulses?|motor|sensation|normal|ns|ratio|dilated|effaced|grade|score|scale|vision|"
     r"assist|max|maximum|full|pain|bilat|bilaterally|throughout|all|extremities|ext|ue|le|rue|lue|"
     r"rle|lle|hand|grip|pulses?|edema|mm|cm|ago|previously|prior|words|objects|items|correct|"
-    r"recall|naming|trials?|nodes?|lymph|cores?|specimens?|fragments?|slides?|margins?|"
+    r"recall|naming|trials?|nodes?|lymph|cores?|specimens?|fragments?|slides?|margins?|hpfs?|lpfs?|"
+    r"fields?|blocks?|cassettes?|"
     r"hip|knee|ankle|shoulder|elbow|wrist|grip|quad|hamstring|flexors?|extensors?|abductors?|adductors?)(?![\p{L}\d])",
     regex.IGNORECASE)
 #: "version 1.2.2020", "v 2-3-18": a version or release number, not a date

@@ -76,6 +76,10 @@ _NO_SUFFIX_END = re.compile(r"[ \t]*,[ \t]*")
 _LIVE_WORDS = ("live", "lives", "living", "lived", "reside", "resides", "residing", "moved", "relocated")
 _LIVE_IN = re.compile(
     r"(?:^|[ \t])(?:in|to|near|IN|TO|NEAR)[ \t]+(?P<w>[a-zA-Z][a-zA-Z'’-]*(?:[ \t]+[a-zA-Z][a-zA-Z'’-]*){0,2})")
+#: words after a number that begin no street's name: a time or a count, then a preposition
+#: ("@ 1500 per Dr Bell", "0800 by Dr Ames", "2 to Dr Ray")
+_NUMBER_THEN_WORDS = frozenset({"per", "by", "to", "at", "via", "with", "w/", "from", "for", "and", "or",
+                                "then", "until", "till", "on", "in", "of", "x", "after", "before", "when"})
 #: lower-case words that name no street before a suffix ("on call rd", "on the road")
 _LC_NOT_A_NAME = frozenset({"call", "side", "high", "low", "long", "short", "other", "same", "my", "bed",
                             "floor", "unit", "room", "hall", "way", "foot", "feet", "left", "right",
@@ -558,6 +562,8 @@ class LocationDetector(Detector):
             if ws and (_DOSE_UNIT.fullmatch(ws[0][2]) or _TIME_UNIT.fullmatch(ws[0][2])
                        and (ws[0][2].isupper() or ws[0][2].islower())):
                 continue  # "100 mcg SQ q8h", "2 units SC": a dose and its route, no street
+            if ws and ws[0][2].lower() in _NUMBER_THEN_WORDS:
+                continue  # "D/C'D @ 1500 PER DR BELL": a time, then whose order
             end = None
             for i in range(1, len(ws)):
                 last = ws[i - 1][2]

@@ -49,7 +49,7 @@ staging grade method technique formula equation index curve line duct canal glan
 granules nodule nodules dx dz disorder contracture neuroma neuralgia aneurysm hernia cyst diverticulum
 phenomenon effect virus infection agar stain staining solution cocktail regimen protocol
 drains tubes catheters needles lens lenses fissure fissures aqueduct level levels tear tears nodes
-fall disability hump
+fall disability hump fingers
 """.split())
 #: words heading an organization or place: a listed name right before one is part of a phrase
 ORG_HEADS = frozenset("""
@@ -78,6 +78,7 @@ mediport port-a-cath portacath amsler carina ballard mini-cog minicog
 roux-en-y guillain-barre guillain-barré gleason breslow mohs leopold leopolds timi sylvian fleischner
 thessaly impella raynaud raynaud's sjogren sjögren sjogren's behcet behçet heberden
 dix-hallpike koebner auspitz rovsing couvelaire kussmaul virchow achilles
+forrest vanderbilt paris
 """.split())
 #: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
 CLINICAL_STOP = frozenset("""
@@ -94,6 +95,7 @@ am pm the a an and or of in on at to for with by from as is was be mother father
 wife husband sister brother christmas easter thanksgiving halloween hanukkah ramadan passover
 kwanzaa tel tele fax phone cell mobile pager beeper medicaid medicare masshealth medi-cal tricare thora biba fhx shx pmhx pshx hx
 senna colace percocet vicodin kcl riss ssi nph miralax tues thurs thur weds
+portal reg nitro stepdown step-down mets
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
 #: English function words (closed classes): capitalized only at a sentence start, never a name
 #: without a title, whatever the name lists say ("The" and "Will" are listed first names)
@@ -166,6 +168,9 @@ def _hyphen_whole(text: str, c: Candidate) -> Candidate:
 
 #: a surname's initial after a name, ending a line or before a comma ("maddie l., rn")
 _INITIAL_AFTER_RE = re.compile(r"[ \t]+[A-Za-z]\.(?=[ \t]*,|[ \t]*$)", re.MULTILINE)
+#: words of a shift or a staff's role before a credential ("Day Shift RN", "Charge RN", "Float RN")
+_SHIFT_WORDS = frozenset({"shift", "shifts", "charge", "float", "staff", "primary", "night", "nights",
+                          "days", "evening", "evenings", "nursing", "note", "unit", "team", "travel"})
 #: the abbreviations of hospital units ("MICU", "NSICU", "CVICU", "PACU", "SDU", "IMCU"): never a name
 _UNIT_RE = re.compile(r"(?:[A-Z]{0,3}(?:ICU|CU|IMC|IMCU|SDU|PCU)|PACU|Neuro-?ICU|NeuroICU)")
 #: sequences of initials that are abbreviations, not people
@@ -1166,8 +1171,8 @@ class NameDetector(Detector):
                                  self.like("names.initials_context"), self.name,
                                  "template:names.initials_context")
             return None
-        if len(names) == 1 and _UNIT_RE.fullmatch(last.word):
-            return None  # "MICU RN Progress Note": a unit's staff, no one's name
+        if len(names) == 1 and _UNIT_RE.fullmatch(last.word) or last.word.lower() in _SHIFT_WORDS:
+            return None  # "MICU RN Progress Note", "SICU Day Shift RN Note": a unit's or shift's staff
         if self._degree_at(text, last.span_end if last.initial else last.end) and not last.possessive and not (
                 len(names) == 1 and last.info is not None and last.info.common
                 and _ROMAN_AFTER_RE.match(text, last.end)):  # "Cat II", "Type III": a class

@@ -117,6 +117,7 @@ _WARD_WORDS = frozenset({"bedside", "discharge", "home", "triage", "intake", "ad
                          "clinic", "hospital", "icu", "er", "ed", "or", "shift", "change", "report", "rounds"})
 _CLASS_NAME_AFTER = re.compile(r"[ \t]+(?i:grade|classification|criteria)\b")
 _WORT_AFTER = re.compile(r"[ \t]+(?i:wort)\b")
+_STORE_HEADS = frozenset({"Pharmacy", "Drug", "Drugs", "Apothecary", "Specialty Pharmacy", "Infusion Pharmacy"})
 _STORE_NUMBER = re.compile(r"[ \t]*(?:#|no\.|store)[ \t]*\d{1,6}(?![\w-])", re.IGNORECASE)
 _FUNCTION_LEADS = frozenset({"also", "our", "his", "her", "their", "my", "your", "this", "that", "the", "a",
                              "an", "and", "or", "new", "same", "whole", "entire", "care", "home", "school"})
@@ -1319,7 +1320,7 @@ class OrgDetector(Detector):
                                          self._poss(text, e), "hospital", r["institution"], self.name,
                                          "context:institution"))
                 continue  # a department: "Cardiology Clinic", "Emergency Department"
-            if kind == "service":
+            if kind == "service" and not (head in _STORE_HEADS and _STORE_NUMBER.match(text, self._poss(text, e))):
                 words = [w[2] for w in name]
                 share = lex.capitalized_share(words[0])
                 if self._plain_words(words, clinical=True) or all(w.lower() in generic_j for w in words) \
@@ -1419,6 +1420,10 @@ class OrgDetector(Detector):
                 of = _OF_PLACE.match(text, end)
                 if of and (lex.is_state(of.group("t")) or lex.is_city(of.group("t"))):
                     end = of.end()  # "Legal Services of Worcester"
+            if head in _STORE_HEADS:
+                store = _STORE_NUMBER.match(text, end)
+                if store is not None:
+                    end = store.end()  # "Mercado Pharmacy #12", "Bellwether Drug #207": the store's number
             out.append(Candidate(name[0][0], end, ent, r[kind], self.name, f"context:{kind}"))
             if kind == "facility" and len(name) >= 2 and name[-1][1] < e:
                 self._short_forms(text, name, hs, ent, out, shorts)

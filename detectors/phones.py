@@ -444,4 +444,8 @@ class PhoneDetector(Detector):
             return False  # the extension templates cover the whole number
         if _RANGE_BEFORE.search(text, max(0, s - 24), s):
             return False
+        halves = text[exchange:e].split("-")
+        if len(halves) == 2 and all(h.isdigit() for h in halves) and int(halves[0]) % 50 == 0 \
+                and int(halves[1]) % 50 == 0 and int(halves[0]) < int(halves[1]):
+            return False  # "IS 750-1000": two round values rising, a range
         return True

@@ -192,6 +192,9 @@ class SpacyEntityDetector(Detector):
             return True  # "on PO diltiazem": no place
         if word.isupper() and not named and (len(word) <= 4 or label == "PERSON" and len(word) <= 6):
             return True  # "NPN"; a person "MOLST"
+        if label == "PERSON" and word.isupper() and len(word) <= 3 and _LOWER_NEAR.search(
+                text, max(0, s - 30), min(len(text), e + 30)):
+            return True  # "given IDA;": three capitals among small letters abbreviate, name no one
         if label == "PERSON" and len(word) <= 2:
             return True  # "FOLEY IN.": two letters are no one's name (initials are the names detector's)
         if _DEVICE_CASE.fullmatch(word) and not named:
@@ -374,6 +377,9 @@ class SpacyEntityDetector(Detector):
                         run = run[:-1]  # "Coreg 12.5", "Braden 16", "Mg>2", "6-8"
                     if run and self._plain_words(run):
                         continue  # "Cancer Genetics", "Social Work": no name in it
+                    if len(run) > 1 and (run[-1][2].casefold().strip(".,;:") in EPONYM_HEADS or all(
+                            t.casefold().strip(".,;:") in _NAME_STOP for _, _, t in run)):
+                        continue  # "MODIFIED ALLEN TEST": an eponym's test or sign, no person
             if not run:
                 continue
             for rs, re_ in _core(text, run[0][0], run[-1][1]):
@@ -405,6 +411,7 @@ class SpacyEntityDetector(Detector):
                 yield rs, re_
 
 
+_LOWER_NEAR = re.compile(r"[a-z]{3}")
 _HEADING_AFTER = re.compile(r"[ \t]*:")
 _LONG_WORD = re.compile(r"[A-Za-z][A-Za-z'-]{3,}")
 #: the spaCy labels whose spans must be corroborated (see SpacyEntityDetector._corroborated)

@@ -31,7 +31,7 @@ _WORD = re.compile(r"(?<![0-9A-Za-z_])(?:[a-z][a-z'’]*[a-z]|[a-z])(?![0-9A-Za-
 #: class is searched in C, the lookbehind only tried at a letter
 _LONG_WORD = re.compile(r"[a-z](?<![0-9A-Za-z_][a-z])[a-z'’]{3,}(?<=[a-z])(?![0-9A-Za-z_])")
 _HEADS = re.compile(
-    r"\b(?:hospital|medical center|nursing home|nursing center|rehab(?:ilitation)?(?: center| hospital)?"
+    r"\b(?:hospital|medical center|med(?:ical)? ctr|med center|rehab ctr|nursing home|nursing center|rehab(?:ilitation)?(?: center| hospital)?"
     r"|home care|family practice|clinic|health center|elementary(?: school)?|high school|school"
     r"|skilled nursing|rest home|assisted living|senior living|healthcare|health care|institute|hospice"
     r"|infirmary|urgent care)\b")
@@ -63,7 +63,7 @@ _DEGREE = re.compile(r"(?<=[A-Za-z]), (m\.d\.|md|r\.n\.|rn|np|ph\.d\.|phd|do|lpn
 #: "Northgate obstetrics", "Summit respiratory supply"): in the view they are Capitalized after a
 #: word the view already Capitalized, so the organization detector reads the whole name
 _FIRM_HEAD = re.compile(
-    r"(?<![\w'’-])([A-Z][a-z'’]+) ((?:physical|occupational|speech) therapy|physiotherapy|obstetrics"
+    r"(?<![\w'’-])([A-Za-z][a-z'’]+) ((?:physical|occupational|speech) therapy|physiotherapy|obstetrics"
     r"(?: (?:&|and) gynecology)?|ob-gyn|ob/gyn|gynecology|orthopa?edics|cardiology|dermatology|oncology"
     r"|podiatry|urology|pediatrics|imaging|radiology|dental(?: care| associates| group)?|dentistry"
     r"|orthodontics|internal medicine|family medicine|primary care|family care|women's health"
@@ -267,9 +267,16 @@ def cased_view(text: str, lexicon) -> str:
         title(m.start(1), m.end(1))
     view = "".join(chars)
     for m in _FIRM_HEAD.finditer(view):  # "Riverbend physical therapy": a firm's kind after its name
-        if m.group(1)[0].isupper() and m.group(1).lower() not in _STOP:
-            for w in _WORD.finditer(view, m.start(2), m.end(2)):
-                title(w.start(), w.end())
+        lead = m.group(1)
+        if lead.lower() in _STOP:
+            continue
+        if lead[0].islower():
+            # "valleyview pharmacy": a word no list knows names the firm too
+            if len(lead) < 4 or lexicon.capitalized_share(lead) is not None or lexicon.medical_kind(lead) is not None:
+                continue
+            title(m.start(1), m.end(1))
+        for w in _WORD.finditer(view, m.start(2), m.end(2)):
+            title(w.start(), w.end())
     return "".join(chars)
 
 
