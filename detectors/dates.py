@@ -1002,6 +1002,12 @@ _HISTORY_NEAR = re.compile(r"(?:^|[^\w/])(?:hx|h/o|s/p|pmh|history)(?![\w/])", r
 #: the first year of the shifted range in a date found in the document ("2/11/2142", "2088-09-24")
 _ERA_YEAR = re.compile(r"(?<!\d)(?:20[3-9]\d|21\d\d)(?!\d)")
 _ERA_BEFORE, _ERA_AFTER = 15, 1
+#: words a count or a reading follows, not a year ("intake 2080", "BNP 2075", "total 2160")
+_VALUE_WORDS = frozenset("""bnp ck cpk plt plts platelets wbc ldh ast alt alk phos ferritin tg trig ldl hdl
+chol cholesterol glucose fsbs bg bs ua uop out intake output urine kcal cal calories weight wt steps total
+net balance volume vol vt tv mv peep fio ml cc mg mcg units dose doses level levels count counts score
+titer titers iu rate was were is are of about approx approximately over under above below than
+""".split())
 
 
 def document_era(cands: list[Candidate], text: str) -> list[int]:
@@ -1042,18 +1048,21 @@ def _shifted_year(text: str, s: int, e: int, era: list[int] | None = None) -> bo
     `era`: the shifted years of the document's dates; a year that is also a clock time is then
     taken in a history's weaker context too (_clock_year_in_history)."""
     before = text[s - 1] if s else ""
+    value = int(text[s:e])
+    clock = value % 100 < 60 and value < 2200  # also reads as a time of day: 2030, 2145
+    if before == "~" and not clock and era and _in_era(value, era) and (s < 2 or not text[s - 2].isalnum()) \
+            and not _YEAR_TAIL.match(text, e, e + 6):
+        return _UNIT_AFTER.match(text, e, min(len(text), e + 24)) is None  # "in Boise ~2061"
     paren = before == "("
     if not paren and before not in " \t":
         return False  # "02169", "x2081", "#2081", "BP-2081": glued to what is before
     after = text[e:e + 1]
     if paren:
-        if after != ")":
-            return False
+        if after != ")" and not (after == "," and not clock and text[e + 1:e + 2] == " "):
+            return False  # ("(2164, for fetal distress)": a year no clock reads, then its detail)
     elif after and (after not in " \t\n\r,;.)" or (after in ",." and text[e + 1:e + 2].isdigit())
                     or (after in " \t" and _YEAR_TAIL.match(text, e, e + 6))):
         return False  # "2088-09-24", "2100h", "2080/1500", "2081.5", "2100 pm"
-    value = int(text[s:e])
-    clock = value % 100 < 60 and value < 2200  # also reads as a time of day: 2030, 2145
     j = s - 1 if paren else s
     lo = max(0, j - 40)
     i = j
@@ -1081,6 +1090,9 @@ def _shifted_year(text: str, s: int, e: int, era: list[int] | None = None) -> bo
                 d -= 1
             if not (d > 0 and text[d - 1] in "xX#"):
                 return False  # "1 in 2100": a rate (but "CABG x3 in 2105" is a year)
+    elif not clock and era and _in_era(value, era) and not paren and (
+            len(word) >= 3 and word.isalpha()) and word not in _VALUE_WORDS:
+        pass  # "Colonoscopy 2063 by outside GI", "SVD 2172 at 39 wk": a year no clock reads
     elif era and _in_era(value, era) and (
             (not clock and _HISTORY_LINE.match(text, text.rfind("\n", 0, s) + 1, s) is not None)
             or (word in _STUDY_WORDS and _RESULT_AFTER.match(text, e) is not None)):

@@ -239,7 +239,7 @@ _DR_LINE = re.compile(r"[ \t]*(?:Dr\.?|Doctor)[ \t]+[A-Z][\w'’.-]*(?:[ \t]+[A-
 #: "Hospital Acquired"), no name
 _HEAD_HEADING = re.compile(r"[ \t]+(?:course|acquired)(?![\w'’-])", re.I)
 #: a practice's cue before its name: at/@/with/from/to/by or a field's colon ("Prenatal care with")
-_PRACTICE_CUE = re.compile(r"(?:(?<![\w'’-])(?:at|At|AT|with|With|WITH|w/|from|From|to|To|by)|@|:)[ \t]*$")
+_PRACTICE_CUE = re.compile(r"(?:(?<![\w'’-])(?:at|At|AT|with|With|WITH|w/|from|From|to|To|by)|@|:|\()[ \t]*$")
 #: a first word before a practice's kind that names no practice ("Please Dermatology f/u")
 _PRACTICE_NOT_FIRST = frozenset({"Please", "Also", "Note", "Attn", "Per", "Re", "Fwd", "Cc", "Dear"})
 #: the word before "transfer to" that makes it a patient's move, no transfer of care ("toilet
@@ -1324,7 +1324,9 @@ class OrgDetector(Detector):
                 words = [w[2] for w in name]
                 share = lex.capitalized_share(words[0])
                 if self._plain_words(words, clinical=True) or all(w.lower() in generic_j for w in words) \
-                        or len(words) == 1 and (share is not None and share < 0.3 or lex.is_medical(words[0])):
+                        or len(words) == 1 and (share is not None and share < (0.3 if " " not in head else 0.1)
+                                                or lex.is_medical(words[0])
+                                                or words[0].lower().startswith(("post", "pre"))):
                     continue  # "Social Work Services", "Homeless Shelter", "Environmental Services"
                 if head.startswith("Law") and words[-1].endswith(("'s", "’s")) and words[-1].lower() not in generic:
                     continue  # "Ohm's Law": an eponym's law, no firm ("Carrow's Apothecary" is one)

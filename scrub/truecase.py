@@ -51,9 +51,13 @@ _STREET = re.compile(
 _UNIT = re.compile(r"\b(apt|apartment|unit|suite|ste|fl|floor|rm|room)\.?\s*#?\s*(\d+[a-z]?|[a-z]\d*)\b")
 _CITY_STATE = re.compile(r"\b[A-Z][a-z]+, ([a-z]{2})\b(?!['’-])")
 _TOWN_STATE = re.compile(r"\b([A-Z][a-z]+) ([a-z]{2})(?=[ \t]*(?:$|[,.;)]|\d{5}))", re.MULTILINE)
-_TITLE = re.compile(r"(?<![\w.])(dr|mr|mrs|ms|rev|prof)\.(?= ?[a-z])")
-_AFTER_TITLE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Rev|Prof)\. ([a-z][a-z'’-]+)")
+_TITLE = re.compile(r"(?<![\w.])(?:(dr|mr|mrs|ms|rev|prof|fr)\.(?= ?[a-z])|(dr)(?= [a-z]{3}))")
+_AFTER_TITLE = re.compile(r"\b(?:(?:Dr|Mr|Mrs|Ms|Rev|Prof|Fr)\.|Dr) ([a-z][a-z'’-]+)")
 _NEXT_WORD = re.compile(r"\b([A-Z][a-z]{2,}) ([a-z][a-z'’-]{2,})\b")
+_MONTH_DAY = re.compile(
+    r"(?<![\w/-])(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july"
+    r"|august|september|october|november|december)\.? (?:\d{1,2}(?:(st|nd|rd|th|ST|ND|RD|TH)|(?=,? \d{4}))?"
+    r"|(\d{4}))(?![\w/:-]|\.\d)")
 _NEXT_UNKNOWN = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,}) ((?:[^\W\d_A-Z][^\W\d_]+)(?:-[^\W\d_A-Z][^\W\d_]+)?)(?![\w'’-])")
 _PART = re.compile(r"[^\W\d_]+")
 _HYPHENED = re.compile(r"(?<![\w-])([A-Za-z][a-z]+)-([A-Za-z][a-z]+)(?![\w-])")
@@ -174,8 +178,9 @@ def cased_view(text: str, lexicon) -> str:
             title(m.start(), m.end())
             if w[1] in "'’" and w[0] in "od":  # "o'brien" → "O'Brien"
                 title(m.start() + 2, m.end())
-    for m in _TITLE.finditer(text):  # "dr. kowalski"
-        title(m.start(1), m.end(1))
+    for m in _TITLE.finditer(text):  # "dr. kowalski", "dr price", "fr. okonkwo"
+        g = 1 if m.group(1) else 2
+        title(m.start(g), m.end(g))
     for m in _HEADS.finditer(text):
         words = _last_words(text, m.start(), 5)
         name: list[tuple[int, int]] = []
@@ -226,7 +231,19 @@ def cased_view(text: str, lexicon) -> str:
         if lexicon.is_state(m.group(2).upper()) and lexicon.is_city(m.group(1)):
             upper(m.start(2), m.end(2))
     view = "".join(chars)
+    for m in _MONTH_DAY.finditer(view):  # "return nov 4": a month before its day
+        mon = m.group(1)
+        if mon in ("may", "mar") and not m.group(2):
+            continue  # "may 2", "mar 4": a verb or the medication record before a number
+        title(m.start(1), m.end(1))
     for m in _AFTER_TITLE.finditer(view):  # "Dr. lang": whatever follows a title is a name
+        if view[m.start(1) - 2] != ".":
+            # "dr price" without its period: a listed surname or a word no list knows ("dr aware" no)
+            w = m.group(1)
+            if not (lexicon.is_surname(w[:1].upper() + w[1:]) or lexicon.capitalized_share(w) is None) \
+                    or lexicon.medical_kind(w) is not None:
+                chars[m.start(1) - 3] = view[m.start(1) - 3].lower()  # (the title's capital undone)
+                continue
         title(m.start(1), m.end(1))
     for m in _NEXT_WORD.finditer(view):  # "Marjorie long": a listed surname after a first name
         first, last = m.group(1), m.group(2)
