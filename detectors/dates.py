@@ -663,7 +663,8 @@ class DateDetector(Detector):
     entities = ("date",)
     template_families = ("dates",)
 
-    DEFAULT_RULES = {"md_line_start": 0.75, "md_clean": 0.72, "year_shifted": 0.75, "weekday_short": 0.60}
+    DEFAULT_RULES = {"md_line_start": 0.75, "md_clean": 0.72, "year_shifted": 0.75, "year_event": 0.75,
+                     "weekday_short": 0.60}
 
     def validators(self) -> dict:
         return {"date_text": date_text, "date_text_noyear": date_text_noyear,
@@ -906,11 +907,18 @@ class DateDetector(Detector):
         era = None
         for spans in grouped["year"].values():
             for ys, ye in spans:
-                if text[ys:ye] >= _SHIFTED_FIRST:
+                y = text[ys:ye]
+                if y >= _EVENT_FIRST and y[0] in "12":
                     if era is None:
                         era = document_era(out, text)
+                    if y < _SHIFTED_FIRST and not _in_era(int(y), era):
+                        continue  # a year of our time alone only in a record dated in its era
                     if _shifted_year(text, ys, ye, era):
-                        out.append(Candidate(ys, ye, "date", self.shifted, self.name, "context:shifted-year"))
+                        if y >= _SHIFTED_FIRST:
+                            out.append(Candidate(ys, ye, "date", self.shifted, self.name, "context:shifted-year"))
+                        else:  # "quit 2019", "appendectomy (1985)", "dx in 2021": a year of our time
+                            out.append(Candidate(ys, ye, "date", float(self.rules["year_event"]), self.name,
+                                                 "context:year-event"))
         for ws, we in grouped.get("weekday", {}).get((False,), ()):
             c = _short_weekday(text, ws, we, float(self.rules["weekday_short"]), self.name)
             if c is not None:
@@ -973,7 +981,7 @@ def _short_weekday(text: str, s: int, e: int, like: float, name: str) -> Candida
 _SHIFTED_FIRST = "2030"
 #: the word right before the year
 _EVENT_WORDS = frozenset("in during circa ca c year yr hx h/o s/p dx diagnosed dated early mid "
-                         "late spring summer fall autumn winter".split())
+                         "late spring summer fall autumn winter quit".split())
 _EVENT_WORDS_NOT_TIME = _EVENT_WORDS | frozenset(
     "since until till thru through after before prior previous remote recently".split())
 #: a history word a few words before it, in the same clause: "S/P CABG 2081", "hx MI 2075"
@@ -1000,7 +1008,10 @@ _HISTORY_LINE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?:pmh|psh|pmhx|pshx|past[ 
 #: a history opened earlier on the line: "hx pe (on coumadin until 2140)"
 _HISTORY_NEAR = re.compile(r"(?:^|[^\w/])(?:hx|h/o|s/p|pmh|history)(?![\w/])", re.IGNORECASE)
 #: the first year of the shifted range in a date found in the document ("2/11/2142", "2088-09-24")
-_ERA_YEAR = re.compile(r"(?<!\d)(?:20[3-9]\d|21\d\d)(?!\d)")
+_ERA_YEAR = re.compile(r"(?<!\d)(?:19[6-9]\d|20\d\d|21\d\d)(?!\d)")
+#: the first year of our time read alone in an event's context (years before it are rarer in
+#: notes than the clock times 1900-1959 that look like them)
+_EVENT_FIRST = "1960"
 _ERA_BEFORE, _ERA_AFTER = 15, 1
 #: words a count or a reading follows, not a year ("intake 2080", "BNP 2075", "total 2160")
 _VALUE_WORDS = frozenset("""bnp ck cpk plt plts platelets wbc ldh ast alt alk phos ferritin tg trig ldl hdl
@@ -1011,7 +1022,7 @@ titer titers iu rate was were is are of about approx approximately over under ab
 
 
 def document_era(cands: list[Candidate], text: str) -> list[int]:
-    """The shifted years (2030-2199) that the document's dates with a year are written in."""
+    """The years (1960-2199) that the document's dates with a year are written in."""
     out = set()
     for c in cands:
         if c.end - c.start >= 6:
