@@ -1,7 +1,7 @@
 """The bundled note sets (tests/data/notes): their gold is well formed, and on the sets the
 detectors were tuned on, recall without spaCy stays at what was reached (a floor a little under
 the figures in the issue notes), so a change that loses identifiers there fails here. The sets
-scored only as unseen (4, 5, 8, 10, 11, 12, 15, 16, 17, 20, 22, 25) are checked for form only."""
+scored only as unseen (4, 5, 8, 10, 11, 12, 15, 16, 17, 20, 22, 25, 31, 32) are checked for form only."""
 import json
 from pathlib import Path
 
@@ -42,7 +42,8 @@ def scrubber():
 # (set, overlap recall floor, character leak ceiling): tuned sets only, without spaCy
 FLOORS = [(1, 0.99, 0.01), (2, 0.99, 0.015), (3, 0.98, 0.035), (6, 0.98, 0.03), (7, 0.98, 0.03),
           (9, 0.975, 0.03), (13, 0.945, 0.05), (14, 0.965, 0.05), (18, 0.965, 0.06), (19, 0.935, 0.075),
-          (21, 0.935, 0.065), (23, 0.96, 0.06), (24, 0.99, 0.01), (26, 0.93, 0.11), (28, 0.935, 0.11)]
+          (21, 0.935, 0.065), (23, 0.96, 0.06), (24, 0.99, 0.01), (26, 0.93, 0.11), (28, 0.935, 0.11),
+          (27, 0.95, 0.045), (29, 0.945, 0.035), (30, 0.955, 0.075)]
 #: precision floors other than 0.95: sets 23 and 24 are jargon-dense with ~2 identifiers a note, where each
 #: false alarm weighs much more; set 26 (obstetric and newborn jargon: "Ab screen", "Symphony" pump)
 #: was 0.915 when first scored
