@@ -80,6 +80,9 @@ _LIVE_IN = re.compile(
 #: ("@ 1500 per Dr Bell", "0800 by Dr Ames", "2 to Dr Ray")
 _NUMBER_THEN_WORDS = frozenset({"per", "by", "to", "at", "via", "with", "w/", "from", "for", "and", "or",
                                 "then", "until", "till", "on", "in", "of", "x", "after", "before", "when"})
+#: a word in small letters (and maybe a second) after "in", "from", "near" (see _lower_towns)
+_PREP_LOWER = re.compile(r"(?<![\w'’-])(?:in|from|near)[ \t]+([a-z][a-z'’-]{3,})(?:[ \t]+([a-z][a-z'’-]{2,}))?"
+                         r"(?![\w'’-])")
 #: lower-case words that name no street before a suffix ("on call rd", "on the road")
 _LC_NOT_A_NAME = frozenset({"call", "side", "high", "low", "long", "short", "other", "same", "my", "bed",
                             "floor", "unit", "room", "hall", "way", "foot", "feet", "left", "right",
@@ -341,7 +344,7 @@ class LocationDetector(Detector):
                      "state_name": 0.80, "country": 0.80, "zip_after_state": 0.92,
                      "label_street": 0.80, "label_town": 0.80, "street_city": 0.85,
                      "street_no_number": 0.85, "town_service": 0.85,
-                     "street_cued": 0.80}
+                     "street_cued": 0.80, "town_lower": 0.75}
 
     @cached_property
     def rules(self) -> dict:
@@ -450,6 +453,7 @@ class LocationDetector(Detector):
             self._town_zips(text, out)
         if lives:
             self._lived_towns(text, lives, out)
+        self._lower_towns(text, out)
         self._names(text, names, out)
         self._label_lines(doc, out)
         return out
@@ -606,6 +610,39 @@ class LocationDetector(Detector):
             if e < len(text) and text[e] == "," and self._town_after(text, e) is not None:
                 return e
         return None
+
+    def _lower_towns(self, text: str, out: list[Candidate]) -> None:
+        """A town typed in small letters after "in", "from" or "near" in a note that has capitals
+        elsewhere ("home in framingham pt indep", "family from worcester"): a listed town English
+        mostly Capitalizes (share 0.8 or more; "reading", "bath", "home" are everyday words),
+        no first name of the commonest band ("marion"), no medical word; or a listed town of two
+        words one of which English mostly Capitalizes ("new bedford")."""
+        lex = self.lex
+        like = self.rules["town_lower"]
+        memo = self._lower_town_memo
+        for m in _PREP_LOWER.finditer(text):
+            w1, w2 = m.group(1), m.group(2)
+            if w2 is not None:
+                pair = f"{w1} {w2}"
+                got = memo.get(pair)
+                if got is None:
+                    got = memo[pair] = lex.is_city(pair.title()) and not lex.is_medical(pair) and any(
+                        (lex.capitalized_share(w) or 1.0) >= 0.5 for w in (w1, w2))
+                if got:
+                    out.append(self._cand(m.start(1), m.end(2), "city", like, "context:town_lower"))
+                    continue
+            got = memo.get(w1)
+            if got is None:
+                cap = w1[:1].upper() + w1[1:]
+                share = lex.capitalized_share(w1)
+                got = memo[w1] = share is not None and share >= 0.8 and lex.is_city(cap) \
+                    and lex.first_name_band(cap) != 0 and not lex.is_medical(w1) and not lex.is_state(cap)
+            if got:
+                out.append(self._cand(m.start(1), m.end(1), "city", like, "context:town_lower"))
+
+    @cached_property
+    def _lower_town_memo(self) -> dict[str, bool]:
+        return {}
 
     def _lived_towns(self, text: str, lives: list[int], out: list[Candidate]) -> None:
         """A town in lower case or capitals after a verb of living: "lives w/ son in framingham",
