@@ -81,7 +81,7 @@ _LIVE_IN = re.compile(
 _NUMBER_THEN_WORDS = frozenset({"per", "by", "to", "at", "via", "with", "w/", "from", "for", "and", "or",
                                 "then", "until", "till", "on", "in", "of", "x", "after", "before", "when"})
 #: a word in small letters (and maybe a second) after "in", "from", "near" (see _lower_towns)
-_PREP_LOWER = re.compile(r"(?<![\w'’-])(?:in|from|near)[ \t]+([a-z][a-z'’-]{3,})(?:[ \t]+([a-z][a-z'’-]{2,}))?"
+_PREP_LOWER = re.compile(r"(?<![\w'’-])(?:in|from|near)[ \t]+([a-z][a-z'’-]{2,})(?:[ \t]+([a-z][a-z'’-]{2,}))?"
                          r"(?![\w'’-])")
 #: lower-case words that name no street before a suffix ("on call rd", "on the road")
 _LC_NOT_A_NAME = frozenset({"call", "side", "high", "low", "long", "short", "other", "same", "my", "bed",
@@ -631,7 +631,7 @@ class LocationDetector(Detector):
                 if got:
                     out.append(self._cand(m.start(1), m.end(2), "city", like, "context:town_lower"))
                     continue
-            got = memo.get(w1)
+            got = memo.get(w1) if len(w1) > 3 else False
             if got is None:
                 cap = w1[:1].upper() + w1[1:]
                 share = lex.capitalized_share(w1)

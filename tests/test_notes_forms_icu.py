@@ -1,0 +1,104 @@
+"""Identifiers as ICU, telephone and procedure notes write them, and the jargon that is none.
+
+Every passage is fictitious and hand-written in the style of nursing shift notes, telephone
+encounters and procedure reports. Each row names the text the whole pipeline (without spaCy,
+at the default threshold 0.7) must cover and the text it must leave alone.
+"""
+from __future__ import annotations
+
+import pytest
+
+from scrub.engine import Scrubber
+
+
+@pytest.fixture(scope="module")
+def scrubber():
+    return Scrubber(spacy=False)
+
+
+def _spans(scrubber, text):
+    return [(f.start, f.end) for f in scrubber.detect(text) if not f.protected]
+
+
+def _covered(spans, text, part):
+    """Every non-blank character of `part` (its first occurrence) is inside some finding."""
+    s = text.index(part)
+    return all(any(a <= i < b for a, b in spans) for i in range(s, s + len(part)) if not text[i].isspace())
+
+
+def _touched(spans, text, part):
+    s = text.index(part)
+    e = s + len(part)
+    return any(a < e and s < b for a, b in spans)
+
+
+# (passage, [text that must be covered whole], [text that must not be touched])
+CASES = [
+    # ---- organizations: a town's or an everyday word's name before a firm's kind
+    ("O2: concentrator + E tanks from Summit Respiratory Supply, serial on file.",
+     ["Summit Respiratory Supply"], ["concentrator"]),
+    ("DME: FWW and commode delivered by Keystone Home Medical; bed delivery tomorrow AM.",
+     ["Keystone Home Medical"], ["FWW", "AM"]),
+    ("Comfort kit ordered from Carrow's Apothecary, to be delivered tonight.", ["Carrow", "s Apothecary"], []),
+    ("CT sinus 5/30/2022 (outside, Valley Imaging): pansinus opacification.", ["Valley Imaging"], []),
+    ("Social: works part-time at Worcester Public Library; cares for her mother.",
+     ["Worcester Public Library"], []),
+    ("F/u BP check 3 days at Riverbend OB-GYN, 6-wk PP visit.", ["Riverbend OB-GYN"], ["3 days"]),
+    ("PT 2X/WK FOR 4 WKS AT RIVERBEND PHYSICAL THERAPY, THEN HOME PROGRAM. FAMILY AGREES WITH PLAN TODAY.",
+     ["RIVERBEND PHYSICAL THERAPY"], []),
+    ("Rx sent to Mercado Pharmacy #12 on file.", ["Mercado Pharmacy #12"], []),
+    ("From: Bellwether Drug #207, refill request for lisinopril.", ["Bellwether Drug #207"], ["lisinopril"]),
+    ("Family asked if pt can go to Golden Lotus Rehab Ctr - sent to CM.", ["Golden Lotus Rehab Ctr"], ["CM"]),
+    ("States pt has tried detox at Twin Pines Recovery in the past.", ["Twin Pines Recovery"], []),
+    ("ESI notes: from High Desert Pain Consultants. Faxed request.", ["High Desert Pain Consultants"], []),
+    ("Referring: Frank Delacroix-Moreau, NP (Riverside Primary Care)", ["Riverside Primary Care"], []),
+    ("Insurance: Tri-County Medicaid Managed Care requires a referral.", ["Tri-County Medicaid Managed Care"], []),
+    # units, services, roles and devices are no organizations
+    ("Asking about FMLA paperwork - referred to SW in AM.", [], ["SW", "AM"]),
+    ("CSF sent from EVD at 0400 (cell count, gram stain).", [], ["EVD"]),
+    ("RN from IABP team came up to check the console.", [], ["IABP team"]),
+    ("NSICU Nursing Progress Note - Night shift", [], ["NSICU Nursing"]),
+    ("Pt in Post-op Recovery now; Cardiac Recovery unit next.", [], ["Post-op Recovery", "Cardiac Recovery"]),
+    # ---- names
+    ("Start 1320\nPt: Ines Villalobos-Quispe    SP pt # 88-30147", ["Ines Villalobos-Quispe"], []),
+    ("call rec'd from pt's wife, soo park-whitfield, cb later\npt: whitfield, graham", ["park-whitfield"], []),
+    ("please have his teacher fill out the form so we can compare with the baseline. - maddie l., rn\n",
+     ["maddie l."], []),
+    ("unable to keep fluids down.\n\n-KV, PA coordinator, Sun City Family Medicine", ["KV"], ["PA"]),
+    ("Aware pt en route.\n-- dee, rn / triage line", ["dee"], []),
+    ("ANESTHESIOLOGIST: INGRID SOLBERG, MD    CRNA: DWAYNE OYELARAN\n\nASA III. HX: CAD S/P PCI, HTN, DM2.",
+     ["DWAYNE OYELARAN"], ["ASA III"]),
+    ("pt requesting melatonin, ok'd by dr price. cv: afib rate 90s, chaplain fr. okonkwo visited. "
+     "dr aware of labs.", ["dr price", "fr. okonkwo"], ["dr aware"]),
+    ("MICU RN Progress Note 1900-0700", [], ["MICU"]),
+    ("SICU Day Shift RN Note 0700-1900", [], ["Day Shift"]),
+    ("- SW, RN to follow up\n- PT, OT consults", [], ["SW", "PT"]),
+    ("Parkinson-like tremor noted.", [], ["Parkinson-like"]),
+    # ---- dates and years
+    ("FAMILY WILL GO HOME TONIGHT, WILL RETURN NOV 4.\nPLAN: D/C CHEST TUBES AND MONITOR VITALS EVERY HOUR.",
+     ["NOV 4"], []),
+    ("PT MAY 2 MORE DAYS ON THE FLOOR. MAR 4 DOSES GIVEN OVERNIGHT. FAMILY UPDATED BY PHONE.",
+     [], ["MAY 2", "MAR 4"]),
+    ("Visit 3/4/2023. Former smoker (quit 2019), dx in 2021.", ["2019", "2021"], []),
+    ("Former smoker (quit 2019), dx in 2021: a query with no dated record.", [], ["2019", "2021"]),
+    ("NPO since 2000. Heparin started 2000, BNP 1975.", [], ["2000", "1975"]),
+    ("Visit 3/4/2172. Colonoscopy 2163 by outside GI; MRI in Boise ~2161. BNP 2165, intake 2170.",
+     ["2163", "2161"], ["2165", "2170"]),
+    ("Mitoses 8/10 HPF. No LVI identified.", [], ["8/10"]),
+    # ---- places: a town in small letters in a note with capitals elsewhere
+    ("Neuro: A&Ox3. Social: lives at home in framingham, pt independent. BP 120/80.", ["framingham"], []),
+    ("Family from new bedford. HR 80s, pt in bed, in charge of meds.", ["new bedford"], ["in bed", "charge"]),
+    ("CV: RRR. Dtr in marion, visits weekly.", [], ["marion"]),
+    # ---- numbers that are no phone and no street
+    ("Resp: 2L NC sats 95-98. IS 750-1000. Encouraged q1h.", [], ["750-1000"]),
+    ("SWAN D/C'D @ 1500 PER DR BELL, TIP INTACT.", ["DR BELL"], ["1500 PER"]),
+]
+
+
+@pytest.mark.parametrize("text, found, left", CASES, ids=[c[0][:40] for c in CASES])
+def test_icu_phone_and_report_forms(scrubber, text, found, left):
+    spans = _spans(scrubber, text)
+    for part in found:
+        assert _covered(spans, text, part), part
+    for part in left:
+        assert not _touched(spans, text, part), part
