@@ -513,6 +513,8 @@ class NameDetector(Detector):
         out.extend(self._lower(text))
         if "ame:" in text or "AME:" in text or "ame :" in text or "AME :" in text:
             out.extend(self._field(text))  # (a name field's label: searched only where one is)
+        if "t:" in text or "T:" in text or "D:" in text or "d:" in text:
+            out.extend(self._patient_field(text))
         out.extend(self._small_title(text))
         if out and (", " in text or " and " in text or " & " in text):
             out.extend(self._coordinated(text, out))
@@ -586,6 +588,42 @@ class NameDetector(Detector):
                                     like, self.name, why) for a, b in ws)
             out.append(Candidate(m.start("v"), m.end("v"), "full_name", like, self.name, why,
                                  parts if len(parts) > 1 else ()))
+        return out
+
+    def _patient_field(self, text: str) -> list[Candidate]:
+        """A patient's field at a line's start or after a wide gap, its value a name of two to four
+        Capitalized words before the line's end, a wide gap or the next field ("Patient:
+        Okonkwo-Reyes, Desmond   MRN 00482213", "PT ID: KOWALCZYK, ANNA M   DOB ..."): the words
+        are parts whatever the lists say, unless one is an everyday word seldom Capitalized
+        ("Patient: Doing Well"), a function, clinical or medical word."""
+        rid = "names.field"
+        like, why = self.like(rid), f"template:{rid}"
+        out = []
+        for m in _PATIENT_FIELD_RE.finditer(text):
+            v = m.group("v")
+            ws = [(w.start(), w.end()) for w in _FIELD_WORD_RE.finditer(text, m.start("v"), m.end("v"))]
+            ok = True
+            for a, b in ws:
+                w = text[a:b].rstrip(".")
+                if len(w) == 1:
+                    continue  # an initial
+                i = self.info(w)
+                low = w.lower()
+                if low in FUNCTION_WORDS or low in _FIELD_NONE or low in CLINICAL_STOP or i.stop \
+                        or (i.medical or i.drug) and not (i.first or i.last):
+                    ok = False
+                    break
+                share = self.lex.capitalized_share(low)
+                if share is not None and share <= 0.2 and not (i.first or i.last):
+                    ok = False  # "Patient: Doing Well", "PT: STABLE OVERNIGHT"
+                    break
+            if not ok or not ws:
+                continue
+            last = ws[0] if "," in v else ws[-1]
+            parts = tuple(Candidate(a, b, "last_name" if (a, b) == last else
+                                    "middle_name" if text[b - 1] == "." and b - a == 2 else "first_name",
+                                    like, self.name, why) for a, b in ws)
+            out.append(Candidate(m.start("v"), m.end("v"), "full_name", like, self.name, why, parts))
         return out
 
     def _coordinated(self, text: str, found: list[Candidate]) -> list[Candidate]:
@@ -1768,6 +1806,12 @@ _FIELD_RE = regex.compile(
     r"(?im)^[ \t>*-]*(?:(?:patient|pt\.?|client|resident|member|insured|subscriber|guarantor|full|legal|"
     r"preferred|maiden|(?:emergency[ \t]+)?contact|parent|guardian|mother'?s|father'?s|spouse'?s?|your)[ \t]+)?"
     r"name[ \t]*:[ \t]*(?P<v>" + _FIELD_WORD + r"(?:,?[ \t]" + _FIELD_WORD + r"){0,4})(?:[ \t]*$|[ \t]{2,}|\t)")
+#: a patient's field and its value of Capitalized words (see NameDetector._patient_field)
+_CAPWORD_FIELD = r"\p{Lu}[\p{L}\p{M}'’-]*\.?"
+_PATIENT_FIELD_RE = regex.compile(
+    r"(?im)(?:^|(?<=[ \t]{2})|(?<=\t))[ \t>*-]*(?:patient|pt|client|resident|member|decedent|(?:pt|patient)[ \t]+id)"
+    r"[ \t]*:[ \t]*(?P<v>(?-i:" + _CAPWORD_FIELD + r"(?:,?[ \t]" + _CAPWORD_FIELD + r"){1,3}))"
+    r"(?=[ \t]*$|[ \t]{2,}|\t|[ \t]*,?[ \t]+(?:mrn|dob|d\.o\.b|age|sex|acct|unit|room|rm|bed)\b|[ \t]*\()")
 #: a name field's values that name no one
 _FIELD_NONE = frozenset("""unknown unk none n/a na not no same see above below refused declined pending
 tbd patient pt self anonymous unavailable withheld deceased other""".split())

@@ -58,6 +58,10 @@ _MONTH_DAY = re.compile(
     r"(?<![\w/-])(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july"
     r"|august|september|october|november|december)\.? (?:\d{1,2}(?:(st|nd|rd|th|ST|ND|RD|TH)|(?=,? \d{4}))?"
     r"|(\d{4}))(?![\w/:-]|\.\d)")
+_PERSON_FIELD = re.compile(
+    r"(?im)^[ \t>*-]*(?:patient|pt|client|resident|member|name|patient name|pt name|(?:pt|patient) id)[ \t]*:[ \t]*"
+    r"([^\W\d_][\w'’.-]*(?:,?[ \t][^\W\d_][\w'’.-]*){1,3})"
+    r"(?=[ \t]*$|[ \t]{2,}|\t|[ \t]*,?[ \t]+(?:mrn|dob|d\.o\.b|age|sex|acct|unit|room|rm|bed)\b|[ \t]*\()")
 _NEXT_UNKNOWN = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,}) ((?:[^\W\d_A-Z][^\W\d_]+)(?:-[^\W\d_A-Z][^\W\d_]+)?)(?![\w'’-])")
 _PART = re.compile(r"[^\W\d_]+")
 _HYPHENED = re.compile(r"(?<![\w-])([A-Za-z][a-z]+)-([A-Za-z][a-z]+)(?![\w-])")
@@ -250,6 +254,25 @@ def cased_view(text: str, lexicon) -> str:
         if lexicon.is_first_name(first) and lexicon.is_surname(last[:1].upper() + last[1:]) \
                 and lexicon.medical_kind(last) not in ("drug", "medical"):
             title(m.start(2), m.end(2))
+    for m in _PERSON_FIELD.finditer(view):  # "pt: okonkwo-reyes, Desmond   mrn": a patient's field
+        named = False
+        for w in _PART.finditer(view, m.start(1), m.end(1)):
+            word = w.group()
+            if word[0].isupper():
+                named = True
+                continue
+            if len(word) < 2:
+                if named:
+                    title(w.start(), w.end())  # a middle initial ("Anna m")
+                continue
+            share = lexicon.capitalized_share(word)
+            cap = word[:1].upper() + word[1:]
+            if lexicon.medical_kind(word) in ("drug", "medical") and not lexicon.is_surname(cap):
+                break
+            if share is None or lexicon.is_surname(cap) or lexicon.is_first_name(cap) and share >= 0.2:
+                title(w.start(), w.end())
+                named = True
+    view = "".join(chars)
     for m in _NEXT_UNKNOWN.finditer(view):  # "Dwayne oyelaran", "Thandiwe zondi-price": a surname no list knows
         if not lexicon.is_first_name(m.group(1)):
             continue

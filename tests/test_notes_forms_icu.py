@@ -74,6 +74,12 @@ CASES = [
     ("SICU Day Shift RN Note 0700-1900", [], ["Day Shift"]),
     ("- SW, RN to follow up\n- PT, OT consults", [], ["SW", "PT"]),
     ("Parkinson-like tremor noted.", [], ["Parkinson-like"]),
+    ("VISIT NOTE\nPatient: Okonkwo-Reyes, Desmond   MRN 00482213\nSeen for follow-up.", ["Okonkwo-Reyes, Desmond"], []),
+    ("PATIENT TRANSFER NOTE, STRETCHER TO BED\nPT: OKONKWO-REYES, DESMOND A.   MRN 00482213\n"
+     "VITALS STABLE OVERNIGHT, NO DISTRESS NOTED", ["OKONKWO-REYES, DESMOND A."], ["MRN"]),
+    ("Patient: Doing Well today\nPt: Stable Overnight\nPlan: continue", [], ["Doing Well", "Stable Overnight"]),
+    ("Social: AA sponsor \"Dave\" calls daily. Roommate \"Tink\" at bedside. Stepfather \"Red\" visited.",
+     ["Dave", "Tink", "Red"], []),
     # ---- dates and years
     ("FAMILY WILL GO HOME TONIGHT, WILL RETURN NOV 4.\nPLAN: D/C CHEST TUBES AND MONITOR VITALS EVERY HOUR.",
      ["NOV 4"], []),
