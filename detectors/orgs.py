@@ -117,6 +117,8 @@ _WARD_WORDS = frozenset({"bedside", "discharge", "home", "triage", "intake", "ad
                          "clinic", "hospital", "icu", "er", "ed", "or", "shift", "change", "report", "rounds"})
 _CLASS_NAME_AFTER = re.compile(r"[ \t]+(?i:grade|classification|criteria)\b")
 _WORT_AFTER = re.compile(r"[ \t]+(?i:wort)\b")
+#: service heads read only after a listed town's name ("Quincy PD", "Framingham FD")
+_TOWN_ONLY_HEADS = frozenset({"PD", "FD"})
 _STORE_HEADS = frozenset({"Pharmacy", "Drug", "Drugs", "Apothecary", "Specialty Pharmacy", "Infusion Pharmacy"})
 _STORE_NUMBER = re.compile(r"[ \t]*(?:#|no\.|store)[ \t]*\d{1,6}(?![\w-])", re.IGNORECASE)
 _FUNCTION_LEADS = frozenset({"also", "our", "his", "her", "their", "my", "your", "this", "that", "the", "a",
@@ -216,7 +218,9 @@ _TOWN_FIRM_HEADS = frozenset({"Imaging", "Apothecary", "Plastics", "Textiles", "
                               "Paving", "Roofing", "Construction", "Landscaping", "Plumbing", "Trucking",
                               "Motors", "Manufacturing", "Logistics", "Freight", "Staffing", "Realty",
                               "Contractors", "Contracting", "Builders", "Masonry", "Aviation", "Electric",
-                              "Physiotherapy", "Mutual"})
+                              "Physiotherapy", "Mutual", "Police Department", "Police Dept",
+                              "Fire Department", "Fire Dept", "Castings", "Foundry", "Lumber", "Processing",
+                              "Packing", "Oxygen", "Home Oxygen"})
 _TAIL_TOKEN = re.compile(r"[ \t]+([A-Za-z&]+)")
 #: the first letter of a line or sentence: in a note typed without capitals (the engine's cased view
 #: of it), most are small
@@ -1320,7 +1324,10 @@ class OrgDetector(Detector):
                                          self._poss(text, e), "hospital", r["institution"], self.name,
                                          "context:institution"))
                 continue  # a department: "Cardiology Clinic", "Emergency Department"
-            if kind == "service" and not (head in _STORE_HEADS and _STORE_NUMBER.match(text, self._poss(text, e))):
+            if head in _TOWN_ONLY_HEADS and not lex.is_city(" ".join(w[2] for w in name)):
+                continue  # "PD", "FD" name a department only after its town ("Quincy PD"; "on PD": dialysis)
+            if kind == "service" and head not in _TOWN_ONLY_HEADS \
+                    and not (head in _STORE_HEADS and _STORE_NUMBER.match(text, self._poss(text, e))):
                 words = [w[2] for w in name]
                 share = lex.capitalized_share(words[0])
                 if self._plain_words(words, clinical=True) or all(w.lower() in generic_j for w in words) \

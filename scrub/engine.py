@@ -362,6 +362,9 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
                 continue
             if value.endswith(("'s", "’s")):
                 value = value[:-2]
+            if u.entity in ("organization", "hospital") and value.isupper() and len(value) <= 4 \
+                    and _clinical_abbreviation(value):
+                continue  # "PD" left of "Quincy PD" (its town a name's): no clinic's initials to post
             # keep the first entity a value was found as (findings are in text order)
             if value not in values and value[:1].isupper() and ordinary(value):
                 # "wife Rose", "husband Frank": as written only, so "BP rose" stays

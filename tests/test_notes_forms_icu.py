@@ -53,6 +53,11 @@ CASES = [
     ("ESI notes: from High Desert Pain Consultants. Faxed request.", ["High Desert Pain Consultants"], []),
     ("Referring: Frank Delacroix-Moreau, NP (Riverside Primary Care)", ["Riverside Primary Care"], []),
     ("Insurance: Tri-County Medicaid Managed Care requires a referral.", ["Tri-County Medicaid Managed Care"], []),
+    ("Called Quincy PD for a welfare check; Framingham FD on scene. Pt on PD at home, dx PD.",
+     ["Quincy PD", "Framingham FD"], ["on PD", "dx PD"]),
+    ("Employer: Northeast Precision Castings, night shift.", ["Northeast Precision Castings"], []),
+    ("Landlord is Harbor Property Mgmt; new protocols for CHF mgmt reviewed.", ["Harbor Property Mgmt"],
+     ["CHF mgmt"]),
     # units, services, roles and devices are no organizations
     ("Asking about FMLA paperwork - referred to SW in AM.", [], ["SW", "AM"]),
     ("CSF sent from EVD at 0400 (cell count, gram stain).", [], ["EVD"]),
