@@ -1329,7 +1329,7 @@ class OrgDetector(Detector):
             if kind == "service" and head not in _TOWN_ONLY_HEADS \
                     and not (head in _STORE_HEADS and _STORE_NUMBER.match(text, self._poss(text, e))):
                 words = [w[2] for w in name]
-                share = lex.capitalized_share(words[0])
+                share = lex.capitalized_share(words[0]) if "&" not in words[0] else None  # "R&J": initials
                 if self._plain_words(words, clinical=True) or all(w.lower() in generic_j for w in words) \
                         or len(words) == 1 and (share is not None and share < (0.3 if " " not in head else 0.1)
                                                 or lex.is_medical(words[0])

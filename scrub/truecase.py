@@ -34,7 +34,20 @@ _HEADS = re.compile(
     r"\b(?:hospital|medical center|med(?:ical)? ctr|med center|rehab ctr|nursing home|nursing center|rehab(?:ilitation)?(?: center| hospital)?"
     r"|home care|family practice|clinic|health center|elementary(?: school)?|high school|school"
     r"|skilled nursing|rest home|assisted living|senior living|healthcare|health care|institute|hospice"
-    r"|infirmary|urgent care)\b")
+    r"|infirmary|urgent care"
+    # the heads of firms', agencies' and churches' names ("r&j roofing", "horizon services")
+    r"|services|associates|partners|roofing|plumbing|construction|landscaping|trucking|freight|logistics"
+    r"|lumber|foods|farms|dairy|bakery|apothecary|pharmacy|supply|supplies|imaging|counseling"
+    r"|ambulance|church|parish|chapel|ministries|synagogue|mosque|academy|daycare|preschool|montessori"
+    r"|library|ymca|shelter|pantry|funeral home|recovery center|treatment center|home care|home health)\b")
+#: the heads of firms' and agencies' names in _HEADS: the words before them must be proper ones,
+#: words no list knows, or words English Capitalizes at least now and then
+_FIRM_HEADS = frozenset("""services associates partners roofing plumbing construction landscaping trucking
+freight logistics lumber foods farms dairy bakery apothecary pharmacy supply supplies imaging counseling
+ambulance church parish chapel ministries synagogue mosque academy daycare preschool montessori library
+ymca shelter pantry""".split()) | {"funeral home", "recovery center", "treatment center", "home care", "home health"}
+#: a firm's initials joined by "&" before a Capitalized letter ("r&J Roofing")
+_AMP_INITIALS = re.compile(r"(?<![\w&])([a-z]{1,2})(?=&[A-Z])")
 #: words that may stand between a name and its head ("fairview community hospital")
 _GENERIC = frozenset("""community general memorial regional county university medical children's
 women's womens childrens st saint mount mt valley city state family care health center
@@ -60,7 +73,7 @@ _MONTH_DAY = re.compile(
     r"|(\d{4}))(?![\w/:-]|\.\d)")
 _PERSON_FIELD = re.compile(
     r"(?im)^[ \t>*-]*(?:patient|pt|client|resident|member|name|patient name|pt name|(?:pt|patient) id)[ \t]*:[ \t]*"
-    r"([^\W\d_][\w'’.-]*(?:,?[ \t][^\W\d_][\w'’.-]*){1,3})"
+    r"((?:[^\W\d_][\w'’-]+|[^\W\d_]\.?)(?:,?[ \t](?:[^\W\d_][\w'’-]+|[^\W\d_]\.?)){1,3})"
     r"(?=[ \t]*$|[ \t]{2,}|\t|[ \t]*,?[ \t]+(?:mrn|dob|d\.o\.b|age|sex|acct|unit|room|rm|bed)\b|[ \t]*\()")
 _NEXT_UNKNOWN = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,}) ((?:[^\W\d_A-Z][^\W\d_]+)(?:-[^\W\d_A-Z][^\W\d_]+)?)(?![\w'’-])")
 _PART = re.compile(r"[^\W\d_]+")
@@ -186,6 +199,7 @@ def cased_view(text: str, lexicon) -> str:
         g = 1 if m.group(1) else 2
         title(m.start(g), m.end(g))
     for m in _HEADS.finditer(text):
+        firm = m.group() in _FIRM_HEADS
         words = _last_words(text, m.start(), 5)
         name: list[tuple[int, int]] = []
         one: list[tuple[int, int]] = []
@@ -200,6 +214,10 @@ def cased_view(text: str, lexicon) -> str:
                 continue
             if w in _STOP:
                 break
+            if firm and not proper(w):
+                share = lexicon.capitalized_share(w)
+                if share is not None and share < 0.3 or lexicon.medical_kind(w) is not None:
+                    break  # "visiting nurse services", "social services": a service, no firm's name
             name.insert(0, (s, e))
             proper_words += 1
             if proper_words == 1:
@@ -218,6 +236,9 @@ def cased_view(text: str, lexicon) -> str:
             title(s, e)
         for w in _WORD.finditer(text, m.start(), m.end()):
             title(w.start(), w.end())
+    view = "".join(chars)
+    for m in _AMP_INITIALS.finditer(view):  # "r&J Roofing" → "R&J Roofing"
+        upper(m.start(1), m.end(1))
     for m in _STREET.finditer(text):
         for w in _WORD.finditer(text, m.start(1), m.end(2)):
             title(w.start(), w.end())
@@ -269,9 +290,11 @@ def cased_view(text: str, lexicon) -> str:
             cap = word[:1].upper() + word[1:]
             if lexicon.medical_kind(word) in ("drug", "medical") and not lexicon.is_surname(cap):
                 break
-            if share is None or lexicon.is_surname(cap) or lexicon.is_first_name(cap) and share >= 0.2:
+            if share is None or share >= 0.4 and (lexicon.is_surname(cap) or lexicon.is_first_name(cap)):
                 title(w.start(), w.end())
                 named = True
+            else:
+                break  # "pt: ok. no etoh": no name
     view = "".join(chars)
     for m in _NEXT_UNKNOWN.finditer(view):  # "Dwayne oyelaran", "Thandiwe zondi-price": a surname no list knows
         if not lexicon.is_first_name(m.group(1)):

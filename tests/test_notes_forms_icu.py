@@ -58,6 +58,8 @@ CASES = [
     ("Employer: Northeast Precision Castings, night shift.", ["Northeast Precision Castings"], []),
     ("Landlord is Harbor Property Mgmt; new protocols for CHF mgmt reviewed.", ["Harbor Property Mgmt"],
      ["CHF mgmt"]),
+    ("EMPLOYER: R&J ROOFING, LAID OFF. CHURCH: GRACE BAPTIST CHURCH. PT TO PHARMACY FOR MEDS. "
+     "VISITING NURSE SERVICES TWICE A WEEK.", ["R&J ROOFING", "GRACE BAPTIST CHURCH"], ["PHARMACY", "NURSE SERVICES"]),
     # units, services, roles and devices are no organizations
     ("Asking about FMLA paperwork - referred to SW in AM.", [], ["SW", "AM"]),
     ("CSF sent from EVD at 0400 (cell count, gram stain).", [], ["EVD"]),
