@@ -164,12 +164,14 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
                     r"|ins\.?(?:\s+(?:policy|plan|id))?|(?:health\s+)?policy(?:\s+(?:id|number|no\.?))?"
                     r"|(?:health\s+|insurance\s+|prescription\s+)?plan(?:\s+(?:id|number|no\.?))?"
                     r"|health\s+id|hmo(?:\s+id)?|medicare|medicaid|subscriber(?:\s+id)?"
-                    r"|group\s+(?:number|no\.?|\#)|group(?=[ \t]*:)|beneficiary(?:\s+id)?|coverage\s+id|mbi|hicn", True),
+                    r"|group\s+(?:number|no\.?|\#)|group(?=[ \t]*:)|group(?=[ \t]+\d{4,})|beneficiary(?:\s+id)?|coverage\s+id|mbi|hicn", True),
     ("license", r"driver'?s?\s+licen[cs]e(?:\s+(?:number|no\.?|\#))?|licen[cs]e(?:\s+(?:number|no\.?|\#))?"
                 r"|lic\.?\s*\#|dl\s*\#?|npi|dea(?:\s+(?:number|no\.?|\#))?", True),
     ("vehicle", r"vin|license\s+plate|plate(?:\s+(?:number|no\.?|\#))?|tag\s+(?:number|no\.?|\#)", True),
     ("device", r"serial(?:\s+(?:number|no\.?|\#))?|s/n|sn|device\s+(?:id|number|no\.?|\#)|udi"
-               r"|implant\s+id|model\s+(?:number|no\.?|\#)", True),
+               r"|implant\s+id|model\s+(?:number|no\.?|\#)"
+               # an implant's or a drug's lot ("LOT 7H2209KF", "lot 1062841-A"): four characters at least
+               r"|lot(?:\s*(?:number|no\.?|\#))?(?=[ \t:#]*[a-z0-9-]{4,})", True),
     ("credit_card", r"credit\s+card(?:\s+(?:number|no\.?|\#))?|card(?:\s+(?:number|no\.?|\#))?"
                     r"|visa|mastercard|amex|cc", True),
     ("iban", r"iban", True),
@@ -219,7 +221,7 @@ _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "re
                 "member", "insurance", "ins", "health", "policy", "prescription", "plan", "hmo",
                 "medicare", "medicaid", "subscriber", "group", "beneficiary", "coverage", "driver",
                 "license", "licence", "lic", "dl", "npi", "dea", "vin", "plate", "tag", "serial",
-                "s/n", "sn", "device", "udi", "implant", "model", "credit", "card", "visa",
+                "s/n", "sn", "device", "udi", "implant", "model", "lot", "credit", "card", "visa",
                 "mastercard", "amex", "cc", "iban", "id", "ref", "reference", "case", "claim",
                 "accession", "specimen", "order", "encounter", "visit", "study", "participant",
                 "subject", "enrollment", "confirmation", "access", "empi", "pid", "mpi", "fin", "csn",
@@ -228,6 +230,24 @@ _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "re
                 "authorization", "referral", "trip", "ticket", "requisition", "req", "exam", "procedure",
                 "surgical", "pathology", "path", "run", "tracking", "probation", "parole", "court",
                 "dcf", "dss", "cps", "aps", "hospice", "home", "agency", "client")
+
+
+#: a device maker's name right before a model number ("Olympus CF-HQ190L", "BF-UC190F linear EBUS")
+_MAKER_BEFORE = re.compile(
+    r"(?:olympus|pentax|fujifilm|fuji|storz|stryker|medtronic|zimmer|biomet|depuy|boston\s+scientific"
+    r"|abbott|philips|siemens|cook|bard|edwards|biotronik|ge|hologic|karl\s+storz|smith\s*&\s*nephew)"
+    r"[ \t]+(?:[A-Z]{1,4}-)?$", re.IGNORECASE)
+
+
+def _model_number(text: str, s: int) -> bool:
+    """A code that is a device's model: glued to a model family's letters ("CF-HQ190L": no number
+    in the code's own pattern starts there) or right after a maker's name."""
+    if s >= 2 and text[s - 1] == "-" and text[s - 2].isalpha():
+        k = s - 2
+        while k > 0 and text[k - 1].isalpha():
+            k -= 1
+        return k == 0 or not (text[k - 1].isalnum() or text[k - 1] == "-")  # "CF-", not "22CR-AB-"
+    return _MAKER_BEFORE.search(text, max(0, s - 28), s) is not None
 
 
 def _heads_automaton():
@@ -465,7 +485,8 @@ class IdDetector(Detector):
         if not _ANY_DIGIT.search(text):
             return []  # every template, label value, glued MRN and signature number holds digits
         rules = self.rules
-        out = self._templated(text)
+        out = [c for c in self._templated(text) if not (
+            c.why == "template:coded-identifier" and _model_number(text, c.start))]
         for m in self._labelled(text):
             ent, strong = next(_GROUP[g] for g in _GROUP if m.group(g) is not None)
             s, e = m.span("v")

@@ -102,6 +102,13 @@ CASES = [
     ("Neuro: A&Ox3. Social: lives at home in framingham, pt independent. BP 120/80.", ["framingham"], []),
     ("Family from new bedford. HR 80s, pt in bed, in charge of meds.", ["new bedford"], ["in bed", "charge"]),
     ("CV: RRR. Dtr in marion, visits weekly.", [], ["marion"]),
+    # ---- lots, groups and model numbers
+    ("FEMUR: TRIATHLON PS SIZE 4, LOT 7H2209KF\n PATELLA: ASYMMETRIC X3 32 MM, LOT 61F00773\n CEMENT: SIMPLEX P",
+     ["7H2209KF", "61F00773"], ["SIZE 4", "X3"]),
+    ("28 mm DES (lot 1062841-A) at 14 atm; ate a lot 2 days ago.", ["1062841-A"], ["lot 2"]),
+    ("Member ID PCH 7720 3391 08, group 41187. Group 2 therapy.", ["PCH 7720 3391 08", "41187"], ["Group 2"]),
+    ("Scope: Olympus CF-HQ190L, s/n 2904417. Scopes: BF-UC190F linear EBUS.", ["2904417"], ["HQ190L", "UC190F"]),
+    ("Docket 22CR-AB-12-345 reviewed; case CA-2024-00117.", ["22CR-AB-12-345", "CA-2024-00117"], []),
     # ---- numbers that are no phone and no street
     ("Resp: 2L NC sats 95-98. IS 750-1000. Encouraged q1h.", [], ["750-1000"]),
     ("SWAN D/C'D @ 1500 PER DR BELL, TIP INTACT.", ["DR BELL"], ["1500 PER"]),
