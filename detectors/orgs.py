@@ -30,6 +30,11 @@ _CMS_HEAD = regex.compile(
 _CMS_LEAD = regex.compile(r"(?i)^(?:the|memorial|university of|univ of)\s+")
 _SAINT = regex.compile(
     r"(?-i:(?<![\w.])(?P<s>(?:St|Ste|Saint|Mt|Mount)\.?[ \t]+[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?(?P<poss>['’]s)?))(?![\w'’])")
+#: the kind words after a saint's name ("St. Brendan's Regional", "Saint Luke's rehab"), any case
+_SAINT_TAIL = regex.compile(
+    r"(?:[ \t]+(?i:regional|general|memorial|community|medical[ \t]+center|medical[ \t]+ctr|med[ \t]+ctr"
+    r"|hospital|hosp|rehab|rehabilitation|health[ \t]+center|healthcare|hospice|nursing[ \t]+home|medical))+"
+    r"(?![\w'’-])")
 #: "the Brigham", "at Brigham's": a capitalized word after one of these (stdlib `re`, no lookbehind)
 _LEAD_WORD = re.compile(r"[A-Z][a-z]{3,}")
 _PAIR_AFTER = re.compile(r" ([A-Z][a-z]+)(?![\w-])")
@@ -1166,6 +1171,9 @@ class OrgDetector(Detector):
                 continue
             if _WORT_AFTER.match(text, e):
                 continue  # "St John's wort": an herb
+            tail = _SAINT_TAIL.match(text, e)
+            if tail is not None:
+                e = tail.end()  # "St. Brendan's regional", "SAINT BRENDAN'S REHAB": the kind with it
             out.append(Candidate(s, e, "hospital", self.rules["saint"], self.name, "context:saint"))
 
     def _head_hits(self, text: str) -> tuple[dict[int, tuple[int, str, str]], list[tuple[int, int]],

@@ -60,6 +60,10 @@ CASES = [
      ["CHF mgmt"]),
     ("EMPLOYER: R&J ROOFING, LAID OFF. CHURCH: GRACE BAPTIST CHURCH. PT TO PHARMACY FOR MEDS. "
      "VISITING NURSE SERVICES TWICE A WEEK.", ["R&J ROOFING", "GRACE BAPTIST CHURCH"], ["PHARMACY", "NURSE SERVICES"]),
+    ("they prefer ed since labs may be needed. directed to st. brendan's regional ed.\n\nadvised: do not drive",
+     ["st. brendan's regional"], []),
+    ("D/C HOME VS. SAINT BRENDAN'S REHAB PENDING PT EVAL. WOUND CARE DAILY WITH DRESSING CHANGES.",
+     ["SAINT BRENDAN'S REHAB"], []),
     # units, services, roles and devices are no organizations
     ("Asking about FMLA paperwork - referred to SW in AM.", [], ["SW", "AM"]),
     ("CSF sent from EVD at 0400 (cell count, gram stain).", [], ["EVD"]),
