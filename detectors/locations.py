@@ -81,8 +81,31 @@ _LIVE_IN = re.compile(
 _NUMBER_THEN_WORDS = frozenset({"per", "by", "to", "at", "via", "with", "w/", "from", "for", "and", "or",
                                 "then", "until", "till", "on", "in", "of", "x", "after", "before", "when"})
 #: a word in small letters (and maybe a second) after "in", "from", "near" (see _lower_towns)
-_PREP_LOWER = re.compile(r"(?<![\w'’-])(?:in|from|near)[ \t]+([a-z][a-z'’-]{2,})(?:[ \t]+([a-z][a-z'’-]{2,}))?"
-                         r"(?![\w'’-])")
+_PREP_LOWER = re.compile(r"[ \t]+([a-z][a-z'’-]{2,})(?:[ \t]+([a-z][a-z'’-]{2,}))?(?![\w'’-])")
+
+
+def _prep_lower_hits(text: str) -> list:
+    """The matches of _PREP_LOWER right after "in", "from" or "near" (found with str.find: a
+    pattern tried at every character costs several times more)."""
+    hits = []
+    for prep in ("in", "from", "near"):
+        k = len(prep)
+        pos = text.find(prep + " ")
+        while pos >= 0:
+            if pos == 0 or not (text[pos - 1].isalnum() or text[pos - 1] in "_'’-"):
+                m = _PREP_LOWER.match(text, pos + k)
+                if m is not None:
+                    hits.append(m)
+            pos = text.find(prep + " ", pos + k)
+    hits.sort(key=lambda m: m.start())
+    return hits
+#: a town after a place of care's or a firm's kind word and a comma (see _firm_towns)
+_FIRM_TOWN = regex.compile(
+    r",(?<=(?i:(?<![\w-])(?:drugs?|pharmacy|imaging|regional|hospital|dialysis|institute|clinic|center|centre"
+    r"|ctr|rehab|medical|healthcare|health|care|associates|group|services|partners|labs?|diagnostics"
+    r"|radiology|general|memorial|hospice|apothecary|supply)|\#[ \t]?\d{1,6}),)[ \t]+"
+    r"(?P<t>(?-i:[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?|[A-Z]{3,}(?:[ \t][A-Z]{3,})?))"
+    r"(?=[ \t]*(?:[.,;:)\n]|$)|[ \t]+(?i:unit|campus|office|location|site|branch)\b)", regex.MULTILINE)
 #: lower-case words that name no street before a suffix ("on call rd", "on the road")
 _LC_NOT_A_NAME = frozenset({"call", "side", "high", "low", "long", "short", "other", "same", "my", "bed",
                             "floor", "unit", "room", "hall", "way", "foot", "feet", "left", "right",
@@ -448,6 +471,8 @@ class LocationDetector(Detector):
         self._towns(text, out)
         if "(" in text:
             self._paren_towns(text, out)
+        if ", " in text:
+            self._firm_towns(text, out)
         self._town_codes(text, out)
         if "  " in text or ", 0" in text or ", 1" in text:
             self._town_zips(text, out)
@@ -620,7 +645,7 @@ class LocationDetector(Detector):
         lex = self.lex
         like = self.rules["town_lower"]
         memo = self._lower_town_memo
-        for m in _PREP_LOWER.finditer(text):
+        for m in _prep_lower_hits(text):
             w1, w2 = m.group(1), m.group(2)
             if w2 is not None:
                 pair = f"{w1} {w2}"
@@ -1138,6 +1163,20 @@ class LocationDetector(Detector):
                      self._cand(c.start(1), c.end(1), "state", like, "list:states"))
             out.extend(parts)
             out.append(self._cand(m.start(1), c.end(1), "location", like, "context:town_code", list(parts)))
+
+    def _firm_towns(self, text: str, out: list[Candidate]) -> None:
+        """"Kessler Drug, Storm Lake.", "VALLEYVIEW PHARMACY #0319, CLINTONVILLE", "St. Brigid
+        Regional, Altoona)": a listed town after the comma that follows a place of care's or a
+        firm's kind word (or its store number), ending a clause or before "unit"/"campus"."""
+        lex = self.lex
+        like = self.rules["town_in_context"]
+        for m in _FIRM_TOWN.finditer(text):
+            t = m.group("t")
+            if t.isupper():
+                t = t.title()
+            if not lex.is_city(t) or lex.is_medical(t) or lex.is_state(t) or lex.is_country(t):
+                continue
+            out.append(self._cand(m.start("t"), m.end("t"), "city", like, "context:firm_town"))
 
     def _paren_towns(self, text: str, out: list[Candidate]) -> None:
         """"St. Aurelia Medical Center (Conneaut)": a listed town alone in parentheses right after

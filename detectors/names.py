@@ -166,8 +166,10 @@ def _hyphen_whole(text: str, c: Candidate) -> Candidate:
     return Candidate(s, e, c.entity, c.likelihood, c.detector, c.why, c.parts)
 
 
-#: a surname's initial after a name, ending a line or before a comma ("maddie l., rn")
-_INITIAL_AFTER_RE = re.compile(r"[ \t]+[A-Za-z]\.(?=[ \t]*,|[ \t]*$)", re.MULTILINE)
+#: a surname's initial after a name, ending a line or before a comma ("maddie l., rn"); or a
+#: generation's suffix ("Frank Jr.", "Ruiz, Sr.")
+_INITIAL_AFTER_RE = re.compile(r"[ \t]+[A-Za-z]\.(?=[ \t]*,|[ \t]*$)|,?[ \t]+(?:Jr|Sr|JR|SR)\.?(?![\w'’-])",
+                               re.MULTILINE)
 #: words of a shift or a staff's role before a credential ("Day Shift RN", "Charge RN", "Float RN")
 _SHIFT_WORDS = frozenset({"shift", "shifts", "charge", "float", "staff", "primary", "night", "nights",
                           "days", "evening", "evenings", "nursing", "note", "unit", "team", "travel"})
@@ -535,7 +537,7 @@ class NameDetector(Detector):
         for k, c in enumerate(out):
             if c.entity in ("first_name", "full_name") and text[c.end - 1:c.end].isalpha():
                 m = _INITIAL_AFTER_RE.match(text, c.end)
-                if m is not None:  # "maddie l., rn", "- GRACIELA O., LPN": a signer's surname's initial
+                if m is not None:  # "maddie l., rn", "- GRACIELA O., LPN", "Frank Jr."
                     out[k] = Candidate(c.start, m.end(), c.entity, c.likelihood, c.detector, c.why, c.parts)
         return out
 
@@ -599,7 +601,7 @@ class NameDetector(Detector):
         rid = "names.field"
         like, why = self.like(rid), f"template:{rid}"
         out = []
-        for m in _PATIENT_FIELD_RE.finditer(text):
+        for m in _patient_fields(text):
             v = m.group("v")
             ws = [(w.start(), w.end()) for w in _FIELD_WORD_RE.finditer(text, m.start("v"), m.end("v"))]
             ok = True
@@ -1808,10 +1810,46 @@ _FIELD_RE = regex.compile(
     r"name[ \t]*:[ \t]*(?P<v>" + _FIELD_WORD + r"(?:,?[ \t]" + _FIELD_WORD + r"){0,4})(?:[ \t]*$|[ \t]{2,}|\t)")
 #: a patient's field and its value of Capitalized words (see NameDetector._patient_field)
 _CAPWORD_FIELD = r"\p{Lu}[\p{L}\p{M}'’-]*\.?"
-_PATIENT_FIELD_RE = regex.compile(
-    r"(?im)(?:^|(?<=[ \t]{2})|(?<=\t))[ \t>*-]*(?:patient|pt|client|resident|member|decedent|(?:pt|patient)[ \t]+id)"
-    r"[ \t]*:[ \t]*(?P<v>(?-i:" + _CAPWORD_FIELD + r"(?:,?[ \t]" + _CAPWORD_FIELD + r"){1,3}))"
-    r"(?=[ \t]*$|[ \t]{2,}|\t|[ \t]*,?[ \t]+(?:mrn|dob|d\.o\.b|age|sex|acct|unit|room|rm|bed)\b|[ \t]*\()")
+_PATIENT_LABELS = frozenset({"patient", "pt", "client", "resident", "member", "decedent"})
+_PATIENT_VALUE_RE = regex.compile(
+    r"[ \t]*(?P<v>" + _CAPWORD_FIELD + r"(?:,?[ \t]" + _CAPWORD_FIELD + r"){1,3})"
+    r"(?=[ \t]*$|[ \t]{2,}|\t|[ \t]*,?[ \t]+(?i:mrn|dob|d\.o\.b|age|sex|acct|unit|room|rm|bed)\b|[ \t]*\()",
+    regex.MULTILINE)
+
+
+def _patient_fields(text: str) -> list:
+    """The values (_PATIENT_VALUE_RE matches) of patients' fields: a label of _PATIENT_LABELS
+    (or "pt id", "patient id") and its colon at a line's start or after a wide gap. Found from
+    the colons with str.find: a pattern tried at every character costs several times more."""
+    out = []
+    pos = text.find(":")
+    while pos >= 0:
+        j = pos
+        while j > 0 and text[j - 1] in " \t":
+            j -= 1
+        k = j
+        while k > 0 and text[k - 1].isalpha():
+            k -= 1
+        word = text[k:j].lower()
+        if word == "id":
+            i = k
+            while i > 0 and text[i - 1] in " \t":
+                i -= 1
+            k2 = i
+            while k2 > 0 and text[k2 - 1].isalpha():
+                k2 -= 1
+            if i < k and text[k2:i].lower() in ("pt", "patient"):
+                word, k = "pt", k2
+        if word in _PATIENT_LABELS:
+            b = k
+            while b > 0 and text[b - 1] in " \t>*-":
+                b -= 1
+            if b == 0 or text[b - 1] in "\n\r" or k - b >= 2 and text[b:k].strip(">*-") == "" and text[b:k].count(" ") + text[b:k].count("\t") * 2 >= 2:
+                m = _PATIENT_VALUE_RE.match(text, pos + 1)
+                if m is not None:
+                    out.append(m)
+        pos = text.find(":", pos + 1)
+    return out
 #: a name field's values that name no one
 _FIELD_NONE = frozenset("""unknown unk none n/a na not no same see above below refused declined pending
 tbd patient pt self anonymous unavailable withheld deceased other""".split())

@@ -106,6 +106,10 @@ CASES = [
     ("Neuro: A&Ox3. Social: lives at home in framingham, pt independent. BP 120/80.", ["framingham"], []),
     ("Family from new bedford. HR 80s, pt in bed, in charge of meds.", ["new bedford"], ["in bed", "charge"]),
     ("CV: RRR. Dtr in marion, visits weekly.", [], ["marion"]),
+    ("x 10 d sent to Kessler Drug, Storm Lake.\n- Continue breastfeeding", ["Kessler Drug", "Storm Lake"], []),
+    ("EVD placed at OSH (St. Brigid Regional, Altoona) prior to transfer.", ["St. Brigid Regional", "Altoona"], []),
+    ("Home health, Monday. Cardiology clinic, Thursday.", [], ["Monday", "Thursday"]),
+    ("Son Frank Jr. visited; Mr. Ruiz, Sr. called.", ["Frank Jr.", "Ruiz, Sr."], []),
     # ---- lots, groups and model numbers
     ("FEMUR: TRIATHLON PS SIZE 4, LOT 7H2209KF\n PATELLA: ASYMMETRIC X3 32 MM, LOT 61F00773\n CEMENT: SIMPLEX P",
      ["7H2209KF", "61F00773"], ["SIZE 4", "X3"]),
