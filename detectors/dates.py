@@ -1161,6 +1161,8 @@ def _clean_md(text: str, c: Candidate) -> bool:
     """
     if c.start > 0 and text[c.start - 1] in "+-±~<>=":
         return False
+    if text[max(0, c.start - 2):c.start] in ("= ", "=\t"):
+        return False  # "(3+2+2 = 7/9)": a score's sum
     a, b = (int(x) for x in _numbers(text[c.start:c.end])[:2])  # the span may hold a time too
     if (a, b) in _PLAIN_FRACTIONS and c.end == c.start + 3 and (
             text[c.end:c.end + 2] in (": ", ":\t", ":\n") or text[c.end:c.end + 1] == ")" and c.start and text[c.start - 1] == "("):

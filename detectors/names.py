@@ -49,7 +49,7 @@ staging grade method technique formula equation index curve line duct canal glan
 granules nodule nodules dx dz disorder contracture neuroma neuralgia aneurysm hernia cyst diverticulum
 phenomenon effect virus infection agar stain staining solution cocktail regimen protocol
 drains tubes catheters needles lens lenses fissure fissures aqueduct level levels tear tears nodes
-fall disability hump fingers
+fall disability hump fingers inventory
 """.split())
 #: words heading an organization or place: a listed name right before one is part of a phrase
 ORG_HEADS = frozenset("""
@@ -95,7 +95,7 @@ am pm the a an and or of in on at to for with by from as is was be mother father
 wife husband sister brother christmas easter thanksgiving halloween hanukkah ramadan passover
 kwanzaa tel tele fax phone cell mobile pager beeper medicaid medicare masshealth medi-cal tricare thora biba fhx shx pmhx pshx hx
 senna colace percocet vicodin kcl riss ssi nph miralax tues thurs thur weds
-portal reg nitro stepdown step-down mets
+portal reg nitro stepdown step-down mets tiva pacer
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
 #: English function words (closed classes): capitalized only at a sentence start, never a name
 #: without a title, whatever the name lists say ("The" and "Will" are listed first names)
