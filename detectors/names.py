@@ -78,7 +78,7 @@ mediport port-a-cath portacath amsler carina ballard mini-cog minicog
 roux-en-y guillain-barre guillain-barré gleason breslow mohs leopold leopolds timi sylvian fleischner
 thessaly impella raynaud raynaud's sjogren sjögren sjogren's behcet behçet heberden
 dix-hallpike koebner auspitz rovsing couvelaire kussmaul virchow achilles
-forrest vanderbilt paris
+forrest vanderbilt paris hoehn yahr hasson quinton bhutani hunt-hess rumack-matthew prisma
 """.split())
 #: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
 CLINICAL_STOP = frozenset("""
@@ -95,7 +95,8 @@ am pm the a an and or of in on at to for with by from as is was be mother father
 wife husband sister brother christmas easter thanksgiving halloween hanukkah ramadan passover
 kwanzaa tel tele fax phone cell mobile pager beeper medicaid medicare masshealth medi-cal tricare thora biba fhx shx pmhx pshx hx
 senna colace percocet vicodin kcl riss ssi nph miralax tues thurs thur weds
-portal reg nitro stepdown step-down mets tiva pacer
+portal reg nitro stepdown step-down mets tiva pacer afeb multiplanar thu tue advice mgr blood
+catholic orthodox
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
 #: English function words (closed classes): capitalized only at a sentence start, never a name
 #: without a title, whatever the name lists say ("The" and "Will" are listed first names)

@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from scrub.detector import Detector
-from scrub.detectors.names import CLINICAL_EPONYMS, CLINICAL_STOP as _NAME_STOP, EPONYM_HEADS, NameDetector
+from scrub.detectors.names import CLINICAL_EPONYMS, CLINICAL_STOP as _NAME_STOP, DEMONYMS, EPONYM_HEADS, NameDetector
 from scrub.errors import ScrubError
 from scrub.types import Candidate, Document
 
@@ -378,7 +378,8 @@ class SpacyEntityDetector(Detector):
                     if run and self._plain_words(run):
                         continue  # "Cancer Genetics", "Social Work": no name in it
                     if len(run) > 1 and (run[-1][2].casefold().strip(".,;:") in EPONYM_HEADS or all(
-                            t.casefold().strip(".,;:") in _NAME_STOP for _, _, t in run)):
+                            t.casefold().strip(".,;:") in _NAME_STOP or t.casefold().strip(".,;:") in DEMONYMS
+                            for _, _, t in run)):
                         continue  # "MODIFIED ALLEN TEST": an eponym's test or sign, no person
             if not run:
                 continue

@@ -85,6 +85,10 @@ CASES = [
     ("SICU Day Shift RN Note 0700-1900", [], ["Day Shift"]),
     ("- SW, RN to follow up\n- PT, OT consults", [], ["SW", "PT"]),
     ("Parkinson-like tremor noted.", [], ["Parkinson-like"]),
+    ("Religion: Roman Catholic, prefers chaplain. Hoehn and Yahr stage 3. Afeb. Hasson entry. "
+     "QUINTON CATH placed. Bhutani zone 2. Case Mgr aware. Prisma running.", [],
+     ["Roman Catholic", "Hoehn", "Yahr", "Afeb", "Hasson", "QUINTON", "Bhutani", "Case Mgr", "Prisma"]),
+    ("Dr. Blood saw pt; Roman Abramov visited.", ["Dr. Blood", "Roman Abramov"], []),
     ("VISIT NOTE\nPatient: Okonkwo-Reyes, Desmond   MRN 00482213\nSeen for follow-up.", ["Okonkwo-Reyes, Desmond"], []),
     ("PATIENT TRANSFER NOTE, STRETCHER TO BED\nPT: OKONKWO-REYES, DESMOND A.   MRN 00482213\n"
      "VITALS STABLE OVERNIGHT, NO DISTRESS NOTED", ["OKONKWO-REYES, DESMOND A."], ["MRN"]),
