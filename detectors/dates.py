@@ -1185,9 +1185,17 @@ def _clean_md(text: str, c: Candidate) -> bool:
     if r and r.group().strip(" \t:=#").lower() in _DURATION_WORDS and b not in _DURATION_PARTS and a <= 12 and \
             not _OF_AFTER.match(text, c.end):
         return True  # "scheduled for 12/3", "accepted for 11/9": no share of a week, month or year
+    if b == 10 and a <= 10 and _RATING_NEAR.search(text, max(0, text.rfind("\n", 0, c.start) + 1, c.start - 60),
+                                                   c.start):
+        return False  # "reassessed 1815 3/10", "CP 3/10, relieved", "mood 6/10": a rating out of ten
     return not r
 
 
+#: a rating's words (or a time of day right before) on the line before an "x/10"
+_RATING_NEAR = regex.compile(
+    r"(?i:pain|cp|ha|h/a|headache|rated?|rates|rating|scale|reassess\w*|mood|anxiety|cravings?|score|level"
+    r"|nausea|sob|discomfort|dyspnea|fatigue|urge|intensity|severity|medicated|relief|relieved)(?![\p{L}])"
+    r"|(?<![\d/:.])(?:[01]\d|2[0-3])[0-5]\d[ \t]+$")
 #: the words before a British duration's fraction ("for 5/7", "in 2/12", "over 3/52")
 _DURATION_WORDS = frozenset({"for", "in", "over", "within", "past"})
 #: its denominators: days of a week, months of a year, weeks of a year, hours of a day

@@ -106,6 +106,10 @@ CASES = [
     ("Visit 3/4/2172. Colonoscopy 2163 by outside GI; MRI in Boise ~2161. BNP 2165, intake 2170.",
      ["2163", "2161"], ["2165", "2170"]),
     ("Mitoses 8/10 HPF. No LVI identified.", [], ["8/10"]),
+    ("Tylenol given, reassessed 1815 3/10. CP 6/10, relieved w/ NTG.", [], ["3/10", "6/10"]),
+    ("Pacer interrogated 2/10. Home health start 6/10. Anticipate d/c tomorrow 7/10 if stable.",
+     ["2/10", "6/10", "7/10"], []),
+    ("NOTTINGHAM GRADE 2 (3+2+2 = 7/9).", [], ["7/9"]),
     # ---- places: a town in small letters in a note with capitals elsewhere
     ("Neuro: A&Ox3. Social: lives at home in framingham, pt independent. BP 120/80.", ["framingham"], []),
     ("Family from new bedford. HR 80s, pt in bed, in charge of meds.", ["new bedford"], ["in bed", "charge"]),
