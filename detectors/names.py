@@ -534,9 +534,11 @@ class NameDetector(Detector):
                     if n is not None and n.start(2 if n.group(2) else 4) not in starts:
                         out[k] = self._with_nick(text, c)
         if "-" in text:
-            out = [_hyphen_whole(text, c) for c in out]
+            out = [_hyphen_whole(text, c) if text[c.end:c.end + 1] == "-" or text[c.start - 1:c.start] == "-" else c
+                   for c in out]
         for k, c in enumerate(out):
-            if c.entity in ("first_name", "full_name") and text[c.end - 1:c.end].isalpha():
+            if text[c.end:c.end + 1] in (" ", ",", "\t") and c.entity in ("first_name", "full_name") \
+                    and text[c.end - 1:c.end].isalpha():
                 m = _INITIAL_AFTER_RE.match(text, c.end)
                 if m is not None:  # "maddie l., rn", "- GRACIELA O., LPN", "Frank Jr."
                     out[k] = Candidate(c.start, m.end(), c.entity, c.likelihood, c.detector, c.why, c.parts)
