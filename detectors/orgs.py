@@ -66,7 +66,7 @@ _NAME_JOINERS = frozenset({"&", "and", "of", "on", "the", "at"})
 _NEXT_CAP = re.compile(r"[ \t]*(?:and[ \t]+|or[ \t]+)?([A-Z])")
 _NUMBER_AFTER = re.compile(r"[ \t#]+\d")
 #: "& Gutter" after a trade's word: the second trade of the name
-_AMP_WORD = re.compile(r"[ \t]*&[ \t]*([A-Z][a-z]+)(?![\w'’-])")
+_AMP_WORD = re.compile(r"[ \t]*&[ \t]*([A-Z][a-z]+|[A-Z]{2,3})(?![\w'’-])")
 #: a small number after a company's word makes it a class ("Grade Group 2"), no name
 _CLASS_AFTER = re.compile(r"[ \t]+\d{1,2}(?![\w./-])")
 _CLAUSE = re.compile(r"[^.;:()\n]{0,120}")
@@ -123,7 +123,10 @@ _WARD_WORDS = frozenset({"bedside", "discharge", "home", "triage", "intake", "ad
 _CLASS_NAME_AFTER = re.compile(r"[ \t]+(?i:grade|classification|criteria)\b")
 _WORT_AFTER = re.compile(r"[ \t]+(?i:wort)\b")
 #: service heads read only after a listed town's name ("Quincy PD", "Framingham FD")
-_TOWN_ONLY_HEADS = frozenset({"PD", "FD"})
+_TOWN_ONLY_HEADS = frozenset({"PD", "FD", "WIC"})
+#: a family firm's heads, after which its trade may follow ("Marchetti & Sons Plumbing")
+_FAMILY_HEADS = frozenset({"& Sons", "& Son", "and Sons", "& Daughters", "Brothers", "Bros", "Bros."})
+_NEXT_CAP_WORD = re.compile(r"[ \t]+([A-Z][a-z]+)(?![\w'’-])")
 _STORE_HEADS = frozenset({"Pharmacy", "Drug", "Drugs", "Apothecary", "Specialty Pharmacy", "Infusion Pharmacy"})
 _STORE_NUMBER = re.compile(r"[ \t]*(?:#|no\.|store)[ \t]*\d{1,6}(?![\w-])", re.IGNORECASE)
 _FUNCTION_LEADS = frozenset({"also", "our", "his", "her", "their", "my", "your", "this", "that", "the", "a",
@@ -1332,8 +1335,10 @@ class OrgDetector(Detector):
                                          self._poss(text, e), "hospital", r["institution"], self.name,
                                          "context:institution"))
                 continue  # a department: "Cardiology Clinic", "Emergency Department"
-            if head in _TOWN_ONLY_HEADS and not lex.is_city(" ".join(w[2] for w in name)):
-                continue  # "PD", "FD" name a department only after its town ("Quincy PD"; "on PD": dialysis)
+            if head in _TOWN_ONLY_HEADS and not (lex.is_city(" ".join(w[2] for w in name)) or (
+                    len(name) >= 2 and name[-1][2].rstrip(".") in ("County", "Co"))):
+                continue  # "PD", "FD", "WIC" name an office only after its town or county ("Quincy PD",
+                # "Harlan County WIC"; "on PD": dialysis)
             if kind == "service" and head not in _TOWN_ONLY_HEADS \
                     and not (head in _STORE_HEADS and _STORE_NUMBER.match(text, self._poss(text, e))):
                 words = [w[2] for w in name]
@@ -1437,6 +1442,10 @@ class OrgDetector(Detector):
                 of = _OF_PLACE.match(text, end)
                 if of and (lex.is_state(of.group("t")) or lex.is_city(of.group("t"))):
                     end = of.end()  # "Legal Services of Worcester"
+            if head in _FAMILY_HEADS:
+                more = _NEXT_CAP_WORD.match(text, end)
+                if more is not None and self._heads.get(more.group(1)) in ("service", "company", "facility"):
+                    end = more.end()  # "Marchetti & Sons Plumbing": the trade after the family
             if head in _STORE_HEADS:
                 store = _STORE_NUMBER.match(text, end)
                 if store is not None:

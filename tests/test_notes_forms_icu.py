@@ -64,6 +64,9 @@ CASES = [
      ["st. brendan's regional"], []),
     ("D/C HOME VS. SAINT BRENDAN'S REHAB PENDING PT EVAL. WOUND CARE DAILY WITH DRESSING CHANGES.",
      ["SAINT BRENDAN'S REHAB"], []),
+    ("Gave WIC referral info (Harlan County WIC, 555-0142). Enrolled in WIC.", ["Harlan County WIC"], ["in WIC"]),
+    ("Funeral home: Kilbride & Sons, called at 0645. Sons at bedside.", ["Kilbride & Sons"], ["Sons at"]),
+    ("LDCT chest from Tri-County Open MRI & CT (Ellensburg), images imported.", ["Tri-County Open MRI & CT"], []),
     # units, services, roles and devices are no organizations
     ("Asking about FMLA paperwork - referred to SW in AM.", [], ["SW", "AM"]),
     ("CSF sent from EVD at 0400 (cell count, gram stain).", [], ["EVD"]),
