@@ -1369,7 +1369,9 @@ class OrgDetector(Detector):
                 # "at Lakeside Medicine", "care with <Name> Women's Health": after a cue, on a
                 # signature's line, or a practice's kind after a proper name; no medical word in it
                 at = text[max(0, name[0][0] - 4):name[0][0]].endswith(("at ", "@ ", "At "))
-                cue = at or _PRACTICE_CUE.search(text, max(0, name[0][0] - 8), name[0][0]) is not None
+                cue = at or _PRACTICE_CUE.search(text, max(0, name[0][0] - 8), name[0][0]) is not None \
+                    or _DR_BEFORE.search(text, max(0, name[0][0] - 60), name[0][0]) is not None
+                # (a clinician's name and its comma: "Referring: Dr. Patricia Lamb, <Name> Oncology")
                 if not (signed or cue or head in self._practice_kinds):
                     continue
                 if signed and text[text.rfind("\n", 0, name[0][0]) + 1:name[0][0]].strip():

@@ -67,6 +67,9 @@ CASES = [
     ("Gave WIC referral info (Harlan County WIC, 555-0142). Enrolled in WIC.", ["Harlan County WIC"], ["in WIC"]),
     ("Funeral home: Kilbride & Sons, called at 0645. Sons at bedside.", ["Kilbride & Sons"], ["Sons at"]),
     ("LDCT chest from Tri-County Open MRI & CT (Ellensburg), images imported.", ["Tri-County Open MRI & CT"], []),
+    ("Referring: Dr. Patricia Lamb, Shoreline Hematology & Oncology\n\nCC: new AML",
+     ["Shoreline Hematology & Oncology"], []),
+    ("Seen by Dr. Lamb, Cardiology recommends a stress test.", [], ["Cardiology"]),
     # units, services, roles and devices are no organizations
     ("Asking about FMLA paperwork - referred to SW in AM.", [], ["SW", "AM"]),
     ("CSF sent from EVD at 0400 (cell count, gram stain).", [], ["EVD"]),
