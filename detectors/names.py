@@ -585,15 +585,19 @@ class NameDetector(Detector):
             words = [w.strip(".,") for w in v.replace(",", " ").split()]
             if any(w.lower() in _FIELD_NONE for w in words):
                 continue
-            # its words as parts, for posting: "Laine, Åsa" is surname first, else the last word
             ws = [(w.start(), w.end()) for w in _FIELD_WORD_RE.finditer(text, m.start("v"), m.end("v"))]
-            last = ws[0] if "," in v else ws[-1]
-            parts = tuple(Candidate(a, b, "last_name" if (a, b) == last else
-                                    "middle_name" if text[b - 1] == "." and b - a == 2 else "first_name",
-                                    like, self.name, why) for a, b in ws)
-            out.append(Candidate(m.start("v"), m.end("v"), "full_name", like, self.name, why,
-                                 parts if len(parts) > 1 else ()))
+            out.append(self._field_value(text, m, ws, like, why))
         return out
+
+    def _field_value(self, text: str, m, ws: list[tuple[int, int]], like: float, why: str) -> Candidate:
+        """A name field's value (group "v" of `m`) with its words `ws` as parts, for posting:
+        "Laine, Åsa" is surname first, else the last word is; "J." is a middle initial."""
+        last = ws[0] if "," in m.group("v") else ws[-1]
+        parts = tuple(Candidate(a, b, "last_name" if (a, b) == last else
+                                "middle_name" if text[b - 1] == "." and b - a == 2 else "first_name",
+                                like, self.name, why) for a, b in ws)
+        return Candidate(m.start("v"), m.end("v"), "full_name", like, self.name, why,
+                         parts if len(parts) > 1 else ())
 
     def _patient_field(self, text: str) -> list[Candidate]:
         """A patient's field at a line's start or after a wide gap, its value a name of two to four
@@ -605,7 +609,6 @@ class NameDetector(Detector):
         like, why = self.like(rid), f"template:{rid}"
         out = []
         for m in _patient_fields(text):
-            v = m.group("v")
             ws = [(w.start(), w.end()) for w in _FIELD_WORD_RE.finditer(text, m.start("v"), m.end("v"))]
             ok = True
             for a, b in ws:
@@ -622,13 +625,8 @@ class NameDetector(Detector):
                 if share is not None and share <= 0.2 and not (i.first or i.last):
                     ok = False  # "Patient: Doing Well", "PT: STABLE OVERNIGHT"
                     break
-            if not ok or not ws:
-                continue
-            last = ws[0] if "," in v else ws[-1]
-            parts = tuple(Candidate(a, b, "last_name" if (a, b) == last else
-                                    "middle_name" if text[b - 1] == "." and b - a == 2 else "first_name",
-                                    like, self.name, why) for a, b in ws)
-            out.append(Candidate(m.start("v"), m.end("v"), "full_name", like, self.name, why, parts))
+            if ok and ws:
+                out.append(self._field_value(text, m, ws, like, why))
         return out
 
     def _coordinated(self, text: str, found: list[Candidate]) -> list[Candidate]:
@@ -1820,6 +1818,17 @@ _PATIENT_VALUE_RE = regex.compile(
     regex.MULTILINE)
 
 
+def _word_before(text: str, pos: int) -> tuple[int, int]:
+    """The letters right before `pos`, past blanks: (start, end); empty (end, end) if none."""
+    j = pos
+    while j > 0 and text[j - 1] in " \t":
+        j -= 1
+    k = j
+    while k > 0 and text[k - 1].isalpha():
+        k -= 1
+    return k, j
+
+
 def _patient_fields(text: str) -> list:
     """The values (_PATIENT_VALUE_RE matches) of patients' fields: a label of _PATIENT_LABELS
     (or "pt id", "patient id") and its colon at a line's start or after a wide gap. Found from
@@ -1827,20 +1836,10 @@ def _patient_fields(text: str) -> list:
     out = []
     pos = text.find(":")
     while pos >= 0:
-        j = pos
-        while j > 0 and text[j - 1] in " \t":
-            j -= 1
-        k = j
-        while k > 0 and text[k - 1].isalpha():
-            k -= 1
+        k, j = _word_before(text, pos)
         word = text[k:j].lower()
         if word == "id":
-            i = k
-            while i > 0 and text[i - 1] in " \t":
-                i -= 1
-            k2 = i
-            while k2 > 0 and text[k2 - 1].isalpha():
-                k2 -= 1
+            k2, i = _word_before(text, k)
             if i < k and text[k2:i].lower() in ("pt", "patient"):
                 word, k = "pt", k2
         if word in _PATIENT_LABELS:

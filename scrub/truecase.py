@@ -30,22 +30,18 @@ _WORD = re.compile(r"(?<![0-9A-Za-z_])(?:[a-z][a-z'’]*[a-z]|[a-z])(?![0-9A-Za-
 #: longest word from its start, so no longer one starts inside a shorter one); the first
 #: class is searched in C, the lookbehind only tried at a letter
 _LONG_WORD = re.compile(r"[a-z](?<![0-9A-Za-z_][a-z])[a-z'’]{3,}(?<=[a-z])(?![0-9A-Za-z_])")
-_HEADS = re.compile(
-    r"\b(?:hospital|medical center|med(?:ical)? ctr|med center|rehab ctr|nursing home|nursing center|rehab(?:ilitation)?(?: center| hospital)?"
-    r"|home care|family practice|clinic|health center|elementary(?: school)?|high school|school"
-    r"|skilled nursing|rest home|assisted living|senior living|healthcare|health care|institute|hospice"
-    r"|infirmary|urgent care"
-    # the heads of firms', agencies' and churches' names ("r&j roofing", "horizon services")
-    r"|services|associates|partners|roofing|plumbing|construction|landscaping|trucking|freight|logistics"
-    r"|lumber|foods|farms|dairy|bakery|apothecary|pharmacy|supply|supplies|imaging|counseling"
-    r"|ambulance|church|parish|chapel|ministries|synagogue|mosque|academy|daycare|preschool|montessori"
-    r"|library|ymca|shelter|pantry|funeral home|recovery center|treatment center|home care|home health)\b")
-#: the heads of firms' and agencies' names in _HEADS: the words before them must be proper ones,
-#: words no list knows, or words English Capitalizes at least now and then
+#: the heads of firms', agencies' and churches' names ("r&j roofing", "horizon services"): the
+#: words before them must be proper ones, words no list knows, or words English Capitalizes at
+#: least now and then
 _FIRM_HEADS = frozenset("""services associates partners roofing plumbing construction landscaping trucking
 freight logistics lumber foods farms dairy bakery apothecary pharmacy supply supplies imaging counseling
 ambulance church parish chapel ministries synagogue mosque academy daycare preschool montessori library
 ymca shelter pantry""".split()) | {"funeral home", "recovery center", "treatment center", "home care", "home health"}
+_HEADS = re.compile(
+    r"\b(?:hospital|medical center|med(?:ical)? ctr|med center|rehab ctr|nursing home|nursing center|rehab(?:ilitation)?(?: center| hospital)?"
+    r"|home care|family practice|clinic|health center|elementary(?: school)?|high school|school"
+    r"|skilled nursing|rest home|assisted living|senior living|healthcare|health care|institute|hospice"
+    r"|infirmary|urgent care|" + "|".join(sorted(_FIRM_HEADS)) + r")\b")
 #: a firm's initials joined by "&" before a Capitalized letter ("r&J Roofing")
 _AMP_INITIALS = re.compile(r"(?<![\w&])([a-z]{1,2})(?=&[A-Z])")
 #: words that may stand between a name and its head ("fairview community hospital")
@@ -65,6 +61,7 @@ _UNIT = re.compile(r"\b(apt|apartment|unit|suite|ste|fl|floor|rm|room)\.?\s*#?\s
 _CITY_STATE = re.compile(r"\b[A-Z][a-z]+, ([a-z]{2})\b(?!['’-])")
 _TOWN_STATE = re.compile(r"\b([A-Z][a-z]+) ([a-z]{2})(?=[ \t]*(?:$|[,.;)]|\d{5}))", re.MULTILINE)
 _TITLE = re.compile(r"(?<![\w.])(?:(dr|mr|mrs|ms|rev|prof|fr)\.(?= ?[a-z])|(dr)(?= [a-z]{3}))")
+_NEXT_LOWER = re.compile(r" ([a-z][a-z'’-]+)")
 _AFTER_TITLE = re.compile(r"\b(?:(?:Dr|Mr|Mrs|Ms|Rev|Prof|Fr)\.|Dr) ([a-z][a-z'’-]+)")
 _NEXT_WORD = re.compile(r"\b([A-Z][a-z]{2,}) ([a-z][a-z'’-]{2,})\b")
 _MONTH_DAY = re.compile(
@@ -195,9 +192,18 @@ def cased_view(text: str, lexicon) -> str:
             title(m.start(), m.end())
             if w[1] in "'’" and w[0] in "od":  # "o'brien" → "O'Brien"
                 title(m.start() + 2, m.end())
+    view = "".join(chars)
     for m in _TITLE.finditer(text):  # "dr. kowalski", "dr price", "fr. okonkwo"
-        g = 1 if m.group(1) else 2
-        title(m.start(g), m.end(g))
+        if m.group(1):
+            title(m.start(1), m.end(1))
+            continue
+        # "dr price" without its period: before a word already Capitalized, a listed surname or a
+        # word no list knows ("dr aware" stays)
+        nxt = _NEXT_LOWER.match(view, m.end(2))
+        w = nxt.group(1) if nxt is not None else ""
+        if nxt is None or (lexicon.is_surname(w[:1].upper() + w[1:]) or lexicon.capitalized_share(w) is None) \
+                and lexicon.medical_kind(w) is None:
+            title(m.start(2), m.end(2))
     for m in _HEADS.finditer(text):
         firm = m.group() in _FIRM_HEADS
         words = _last_words(text, m.start(), 5)
@@ -261,14 +267,7 @@ def cased_view(text: str, lexicon) -> str:
         if mon in ("may", "mar") and not m.group(2):
             continue  # "may 2", "mar 4": a verb or the medication record before a number
         title(m.start(1), m.end(1))
-    for m in _AFTER_TITLE.finditer(view):  # "Dr. lang": whatever follows a title is a name
-        if view[m.start(1) - 2] != ".":
-            # "dr price" without its period: a listed surname or a word no list knows ("dr aware" no)
-            w = m.group(1)
-            if not (lexicon.is_surname(w[:1].upper() + w[1:]) or lexicon.capitalized_share(w) is None) \
-                    or lexicon.medical_kind(w) is not None:
-                chars[m.start(1) - 3] = view[m.start(1) - 3].lower()  # (the title's capital undone)
-                continue
+    for m in _AFTER_TITLE.finditer(view):  # "Dr. lang", "Dr price": whatever follows a title is a name
         title(m.start(1), m.end(1))
     for m in _NEXT_WORD.finditer(view):  # "Marjorie long": a listed surname after a first name
         first, last = m.group(1), m.group(2)
