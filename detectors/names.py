@@ -611,12 +611,22 @@ class NameDetector(Detector):
         for m in _patient_fields(text):
             ws = [(w.start(), w.end()) for w in _FIELD_WORD_RE.finditer(text, m.start("v"), m.end("v"))]
             ok = True
+            small = m.group("v")[0].islower()
+            everyday = 0
             for a, b in ws:
                 w = text[a:b].rstrip(".")
                 if len(w) == 1:
                     continue  # an initial
                 i = self.info(w)
                 low = w.lower()
+                if small:
+                    # in small letters the words must look like names: listed ones (one everyday
+                    # word at most: "price, faith") or words no English list knows ("oyelade")
+                    named = i.first or i.last or i.nick
+                    everyday += bool(i.common and (i.word_band is None or i.word_band <= 2))
+                    if not (named or not i.common and len(w) >= 3) or everyday > 1 or i.place and not named:
+                        ok = False
+                        break
                 if low in FUNCTION_WORDS or low in _FIELD_NONE or low in CLINICAL_STOP or i.stop \
                         or (i.medical or i.drug) and not (i.first or i.last):
                     ok = False
@@ -1448,6 +1458,9 @@ class NameDetector(Detector):
                 keep = ["a", "b"]
             elif groups and title and infos["a"].last and not cm["a"]:
                 keep = ["a"]
+            elif groups and title and text[k.end("t"):k.end("t") + 1] == "." and self._possessive_surname(
+                    text, m):
+                keep = ["a"]  # "Dr. fields' office", "Dr. price's nurse": a title's possessive surname
             elif (groups and not title and infos["a"].first and not infos["a"].common
                   and not infos["a"].place and (infos["a"].first_band or 0) <= 1):
                 keep = ["a"]  # "wife jane called", "per rn kelly": a common first name alone
@@ -1464,10 +1477,11 @@ class NameDetector(Detector):
                 if (ni.first or ni.nick) and not (ni.stop or ni.medical or ni.drug or ni.place):
                     keep.insert(1, "n")  # 'pt: eleanor "nell" fitzpatrick'
             names = [g for g in keep if g not in ("i", "n")]
+            a_end = m.end("a") - (2 if keep == ["a"] and m.group("a")[-2:] in ("'s", "’s") else 0)
             roles = (["last_name" if title else "first_name"] if len(names) == 1 else
                      ["first_name"] + ["middle_name"] * (len(names) - 2) + ["last_name"])
             roles = iter(roles)
-            parts = [Candidate(m.start(g), m.end(g) + (g == "i"),
+            parts = [Candidate(m.start(g), (a_end if g == "a" else m.end(g)) + (g == "i"),
                                {"i": "middle_name", "n": "nick_name"}.get(g) or next(roles),
                                like, self.name, why) for g in keep]
             if title:
@@ -1556,6 +1570,16 @@ class NameDetector(Detector):
                       key=len, reverse=True)
         # (a space or a comma first: a class the scan skips to in C, where a lookbehind is tried everywhere)
         return re.compile(r"[ \t,](" + _trie_regex(degs) + r")(?![\w-])", re.IGNORECASE)
+
+    def _possessive_surname(self, text: str, m) -> bool:
+        """Is the lower-case word after a title a listed surname in the possessive ("fields'",
+        "price's")? A common word then is still the titled person's name."""
+        a = m.group("a")
+        stem = a[:-2] if a[-2:] in ("'s", "’s") else a if text[m.end("a"):m.end("a") + 1] in ("'", "’") else None
+        if not stem or stem in FUNCTION_WORDS:
+            return False
+        i = self.info(stem)
+        return i.last and not (i.stop or i.medical or i.drug)
 
     def _lower_degree(self, text: str) -> list[Candidate]:
         """A first name and a surname in lower case before a credential ("w/ gwen ferraro np")."""
@@ -1751,7 +1775,7 @@ _FIELD_END_RE = re.compile(r"(?:[ \t]*(?:[\n\r(]|\Z|,[ \t]*\(?\d|(?:dob|d\.o\.b\
 #: two lower-case words right before a credential ("gwen ferraro np", "gwen ferraro, np")
 #: an initial, its period and a surname in lower case right before a credential ("j. kowalewska-tran rn")
 _INITIAL_SURNAME_BEFORE_RE = re.compile(r"(?:^|(?<=[\s(/-]))([a-z])\.[ \t]?([a-z][a-z'’]+(?:-[a-z][a-z'’]+)?)[ \t,]*$")
-_PAIR_BEFORE_RE = re.compile(r"(?<![\w'’.-])([a-z][a-z'’]*(?:-[a-z]+)?)(?:[ \t]+[a-z]\.)?[ \t]+([a-z][a-z'’]*(?:-[a-z]+)?)[ \t]*,?[ \t]+\Z")
+_PAIR_BEFORE_RE = re.compile(r"(?<![\w'’.])(?<!\w-)([a-z][a-z'’]*(?:-[a-z]+)?)(?:[ \t]+[a-z]\.)?[ \t]+([a-z][a-z'’]*(?:-[a-z]+)?)[ \t]*,?[ \t]+\Z")
 #: what may stand before a signer's name at its line's start: blanks, dashes, a "Read by:" label
 _LINE_LEAD_RE = re.compile(r"(?:^|\n)[ \t>*-]*(?:[A-Za-z ]{2,24}:[ \t]*)?\Z")
 _NONSPACE_RE = re.compile(r"\S")
@@ -1816,6 +1840,12 @@ _PATIENT_VALUE_RE = regex.compile(
     r"[ \t]*(?P<v>" + _CAPWORD_FIELD + r"(?:,?[ \t]" + _CAPWORD_FIELD + r"){1,3})"
     r"(?=[ \t]*$|[ \t]{2,}|\t|[ \t]*,?[ \t]+(?i:mrn|dob|d\.o\.b|age|sex|acct|unit|room|rm|bed)\b|[ \t]*\()",
     regex.MULTILINE)
+#: the same value typed in small letters ("Patient: oyelade, folasade    MRN ...")
+_LOWWORD_FIELD = r"\p{Ll}[\p{Ll}\p{M}'’-]*\.?"
+_PATIENT_VALUE_LOW_RE = regex.compile(
+    r"[ \t]*(?P<v>" + _LOWWORD_FIELD + r"(?:,?[ \t]" + _LOWWORD_FIELD + r"){1,3})"
+    r"(?=[ \t]*$|[ \t]{2,}|\t|[ \t]*,?[ \t]+(?i:mrn|dob|d\.o\.b|age|sex|acct|unit|room|rm|bed)\b)",
+    regex.MULTILINE)
 
 
 def _word_before(text: str, pos: int) -> tuple[int, int]:
@@ -1847,7 +1877,7 @@ def _patient_fields(text: str) -> list:
             while b > 0 and text[b - 1] in " \t>*-":
                 b -= 1
             if b == 0 or text[b - 1] in "\n\r" or k - b >= 2 and text[b:k].strip(">*-") == "" and text[b:k].count(" ") + text[b:k].count("\t") * 2 >= 2:
-                m = _PATIENT_VALUE_RE.match(text, pos + 1)
+                m = _PATIENT_VALUE_RE.match(text, pos + 1) or _PATIENT_VALUE_LOW_RE.match(text, pos + 1)
                 if m is not None:
                     out.append(m)
         pos = text.find(":", pos + 1)
