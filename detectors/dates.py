@@ -1171,6 +1171,8 @@ def _clean_md(text: str, c: Candidate) -> bool:
         return not _READING_BEFORE.search(text, max(0, k - 16), k)
     if (a, b) in _PLAIN_FRACTIONS or a == b:
         return False
+    if b == 7 and a <= 6 and _WEEKS_BEFORE.search(text, max(0, c.start - 12), c.start):
+        return False  # "CGA 32 3/7", "GA 38 1/7 wks", "Day 5/7 cipro": days of a week, no date
     if b == 5 and (_strength_list(text, c.start) or _GRADE_NEXT.match(text, c.end) or _SIDE_AFTER.match(text, c.end)):
         return False  # ("APB 4/5 R, 5/5 L": a list of strength grades)
     r = _READING_BEFORE.search(text, max(0, c.start - 16), c.start)
@@ -1191,6 +1193,8 @@ def _clean_md(text: str, c: Candidate) -> bool:
     return not r
 
 
+#: before "d/7": a gestational age's whole weeks ("CGA 32 3/7") or a course's day ("Day 5/7")
+_WEEKS_BEFORE = regex.compile(r"(?:(?<![\d/.:])(?:2\d|3\d|4[0-4])|(?<![\p{L}'’])(?i:day|d|ga|cga|pma|ega))[ \t]+$")
 #: a rating's words (or a time of day right before) on the line before an "x/10"
 _RATING_NEAR = regex.compile(
     r"(?i:pain|cp|ha|h/a|headache|rated?|rates|rating|scale|reassess\w*|mood|anxiety|cravings?|score|level"

@@ -755,8 +755,8 @@ class LocationDetector(Detector):
         if m is None:
             return None
         words = m.group("t").split()
-        if any(w.isupper() != upper or (not upper and not w.islower()) for w in words):
-            return None
+        if any(w.isupper() != upper or (not upper and not (w.islower() or w.istitle())) for w in words):
+            return None  # (a cased view may have Capitalized the town: "on main st Hyannis.")
         for k in range(len(words), 0, -1):
             town = " ".join(words[:k])
             ts = m.start("t")

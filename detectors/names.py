@@ -624,7 +624,8 @@ class NameDetector(Detector):
                     # word at most: "price, faith") or words no English list knows ("oyelade")
                     named = i.first or i.last or i.nick
                     everyday += bool(i.common and (i.word_band is None or i.word_band <= 2))
-                    if not (named or not i.common and len(w) >= 3) or everyday > 1 or i.place and not named:
+                    if not (named or not i.common and len(w) >= 3) or everyday > 1 or i.place and not named \
+                            or i.medword or i.medical or i.drug or i.eponym:
                         ok = False
                         break
                 if low in FUNCTION_WORDS or low in _FIELD_NONE or low in CLINICAL_STOP or i.stop \
@@ -1467,9 +1468,16 @@ class NameDetector(Detector):
             elif (groups and kin and a.first and a.first_band == 0 and not a.place and not a.drug
                   and not a.medword and not a.eponym and not a.last_band == 0):
                 keep = ["a"]  # "son mark", "daughter grace": a common first name after a kin word
-            if not keep and kin and a is not None and (a.first or a.nick) and not a.place and not a.drug \
-                    and low[k.end() - 1] == "(" and text[m.end("a"):m.end("a") + 1] == ")":
-                keep = ["a"]  # "wife (faith) called": a kin word's name in parentheses
+            if not keep and a is not None and (a.first or a.nick) and not a.place and not a.drug \
+                    and low[k.end() - 1] == "(" and text[m.end("a"):m.end("a") + 1] == ")" and (
+                    kin or k.group("k") not in _SAYING and not a.medical and not a.medword
+                    and not (a.common and (a.word_band or 0) <= 1)):
+                keep = ["a"]  # "wife (faith) called", "educator (yolanda) saw pt": a name in parentheses
+            if not keep and not title and len(groups) >= 2 and low[k.end() - 1] == "(" \
+                    and text[m.end("b"):m.end("b") + 1] == ")" and a is not None and (a.first or a.nick) \
+                    and (infos["b"].last or not infos["b"].common) and cm["a"] + cm["b"] == 0 \
+                    and k.group("k") not in _SAYING:
+                keep = ["a", "b"]  # "case mgmt (tamsin oduya) reviewing"
             if not keep:
                 continue
             if keep[0] == "a" and m.group("n") and (keep == ["a"] or keep[-1] != "a"):
@@ -1595,6 +1603,12 @@ class NameDetector(Detector):
                 continue  # no lower-case word right before: the common case, decided at once
             m = _PAIR_BEFORE_RE.search(text, max(0, s - 48), s)
             if m is None:
+                one = _SIGNER_BEFORE_RE.search(text, max(0, s - 40), s)
+                if one is not None and _SIGNOFF_END_RE.match(text, d.end(1)):
+                    c = self._lone_signer(text, one, like, why)
+                    if c is not None:
+                        out.append(c)
+                        continue
                 m = _INITIAL_SURNAME_BEFORE_RE.search(text, max(0, s - 48), s)
                 if m is not None:
                     b = self.info(m.group(2))
@@ -1622,6 +1636,19 @@ class NameDetector(Detector):
                      Candidate(m.start(2), m.end(2), "last_name", like, self.name, why))
             out.append(Candidate(m.start(1), m.end(2), "full_name", like, self.name, why, parts))
         return out
+
+    def _lone_signer(self, text: str, m, like: float, why: str) -> Candidate | None:
+        """One word in small letters alone at its line's start before a credential ("anneliese RN",
+        "-tina RN", "hollis, RN"): a listed first name that is no everyday word, or a word that no
+        list knows."""
+        w = m.group(1)
+        i = self.info(w)
+        if w in FUNCTION_WORDS or i.stop or i.medical or i.medword or i.place or i.drug or i.eponym:
+            return None
+        if (i.first or i.nick) and not (i.common and (i.word_band is None or i.word_band <= 2)) \
+                or not i.listed and not i.common and len(w) >= 4:
+            return Candidate(m.start(1), m.end(1), "first_name", like, self.name, why)
+        return None
 
     def _signoff_initials(self, text: str) -> list[Candidate]:
         """A sign-off by initials alone on its line ("-- mbd", "--KLM, CNM", "-JT RN"): two or
@@ -1775,6 +1802,10 @@ _FIELD_END_RE = re.compile(r"(?:[ \t]*(?:[\n\r(]|\Z|,[ \t]*\(?\d|(?:dob|d\.o\.b\
 #: two lower-case words right before a credential ("gwen ferraro np", "gwen ferraro, np")
 #: an initial, its period and a surname in lower case right before a credential ("j. kowalewska-tran rn")
 _INITIAL_SURNAME_BEFORE_RE = re.compile(r"(?:^|(?<=[\s(/-]))([a-z])\.[ \t]?([a-z][a-z'’]+(?:-[a-z][a-z'’]+)?)[ \t,]*$")
+#: a lone word in small letters at its line's start (after dashes) before a credential
+_SIGNER_BEFORE_RE = re.compile(r"(?:^|\n)[ \t>*-]*([a-z][a-z'’]+(?:-[a-z]+)?)[ \t]*,?[ \t]+\Z")
+#: what may follow a sign-off's credential on its line: a pager, a time, nothing
+_SIGNOFF_END_RE = re.compile(r"[ \t,./#x()\d:-]*(?:$|\n)")
 _PAIR_BEFORE_RE = re.compile(r"(?<![\w'’.])(?<!\w-)([a-z][a-z'’]*(?:-[a-z]+)?)(?:[ \t]+[a-z]\.)?[ \t]+([a-z][a-z'’]*(?:-[a-z]+)?)[ \t]*,?[ \t]+\Z")
 #: what may stand before a signer's name at its line's start: blanks, dashes, a "Read by:" label
 _LINE_LEAD_RE = re.compile(r"(?:^|\n)[ \t>*-]*(?:[A-Za-z ]{2,24}:[ \t]*)?\Z")
@@ -1792,6 +1823,8 @@ _SIGNOFF_RE = re.compile(r"(?:^[ \t]*|(?<=[.!?])[ \t]+(?=[-~–—]))(-{1,3}|~{1
                          re.MULTILINE | re.IGNORECASE)
 #: credentials that are also notes' words or abbreviations ("pt", "ot", "do", "pa", "od")
 _DEGREE_WORD_RE = re.compile(r"[ \t]*,?[ \t]*([A-Za-z][A-Za-z-]*)")
+#: context words that report speech, not a role: "said (jokingly)"
+_SAYING = frozenset({"said", "says", "told", "called", "according to", "caller"})
 _DEGREE_AMBIGUOUS = frozenset({"do", "pt", "ot", "pa", "od", "rd", "jr", "sr", "ii", "iii", "iv", "slp", "mph",
                                "mba", "rt", "ma", "cc"})
 

@@ -68,6 +68,9 @@ _NUMBER_AFTER = re.compile(r"[ \t#]+\d")
 #: "& Gutter" after a trade's word: the second trade of the name
 _AMP_WORD = re.compile(r"[ \t]*&[ \t]*([A-Z][a-z]+|[A-Z]{2,3})(?![\w'’-])")
 #: a small number after a company's word makes it a class ("Grade Group 2"), no name
+#: a ventilator mode's letters before "PC" and the settings after ("AC PC 18/6", "SIMV PC 20/5")
+_MODE_BEFORE = re.compile(r"(?<![\w])(?:AC|SIMV|IMV|CMV|A/C|PRVC|APRV|BiPAP|CPAP)[ \t]+\Z")
+_SETTING_AFTER = re.compile(r"[ \t]+\d")
 _CLASS_AFTER = re.compile(r"[ \t]+\d{1,2}(?![\w./-])")
 _CLAUSE = re.compile(r"[^.;:()\n]{0,120}")
 _THE_CAP = re.compile(r"[ \t]+the[ \t]+[A-Z]")
@@ -278,7 +281,8 @@ service program daily interim addendum update transfer""".split())
 #: words after a hospital's initials that make them a clinical test's ("CCHD screen passed")
 _INITIALS_TEST = frozenset({"screen", "screening", "screens", "test", "testing", "tests", "score", "scores",
                             "negative", "positive", "neg", "pos", "passed", "failed", "pass", "fail", "result",
-                            "results", "level", "levels", "panel", "protocol", "criteria", "scale"})
+                            "results", "level", "levels", "panel", "protocol", "criteria", "scale",
+                            "n/a", "na", "pending", "done", "deferred", "ordered", "sent", "wnl", "nl"})
 _NEXT_AFTER_DASH = re.compile(r"[ \t]*[-–:][ \t]*([A-Za-z]+)")
 #: a supplier's kind in small letters ("coastal medical supply"): the words before name the firm
 _LOW_SUPPLY = re.compile(r"(?:medical|surgical)[ \t]+(?:suppl(?:y|ies)|equipment)(?![\w'’-])")
@@ -1253,7 +1257,9 @@ class OrgDetector(Detector):
                 continue  # "Brief Hospital Course:": a heading, no name
             if hs > 0 and text[hs - 1] == "-":
                 continue  # "IN-CLINIC", "post-hospital": a hyphened word, no name before the head
-            if kind == "company" and (text[e:e + 1] == ":" or _CLASS_AFTER.match(text, e)):
+            if kind == "company" and (text[e:e + 1] == ":" or _CLASS_AFTER.match(text, e)
+                                      or _MODE_BEFORE.search(text, max(0, hs - 8), hs) and _SETTING_AFTER.match(text, e)):
+                # "AC PC 18/6": a ventilator's mode and its settings, no professional corporation
                 continue  # a field's label ("Insurance: Medicare") or a class ("Grade Group 2"), no name
             # walk back over the words before the head, on the same line
             lo = max(0, hs - 120)

@@ -27,7 +27,7 @@ from .errors import ScrubError
 from .entities import is_protected
 from .templates import pad_windows
 from .capsnames import caps_names_view
-from .truecase import cased_view, caseless, codes_as_written, lower_aligned
+from .truecase import cased_view, caseless, codes_as_written, lower_aligned, mostly_lower
 from .unwrap import unwrapped
 from .types import Candidate, Document, Finding
 
@@ -150,6 +150,12 @@ class Scrubber:
             lexicon = Lexicon.default()
         except Exception:  # no word lists: read the text as it is
             return doc
+        if how is None and mostly_lower(doc.text):
+            # typed in small letters but for a few capitals ("dr. PATEL", "dad Zbigniew"): the
+            # lower-case view's rules on the text as written, then its names in capitals
+            view = cased_view(doc.text, lexicon)
+            view = caps_names_view(view, lexicon) or view
+            return Document(view, doc.id, self._classify(view), doc.subject)
         if how is None:
             # a cased document: only its names written in capitals are Capitalized
             # ("Dr. OYELARAN", "Pt: ACHTERBERG, ROSALIND"; scrub.capsnames)

@@ -51,7 +51,8 @@ heart cancer eye surgical specialty and of""".split())
 #: words that never start an institution's name
 _STOP = frozenset("""a an the to at from in into on of for by with and or was is be been her his
 their our your my its this that these those local nearest another other same outside home
-psychiatric teaching state city county community veterans private public rehab nursing""".split())
+psychiatric teaching state city county community veterans private public rehab nursing
+wocn cwocn wocns ostomy wound anticoag coumadin infusion elder""".split())
 _STREET = re.compile(
     r"\b\d{1,6}\s+(?!(?:mg|mcg|gm?|ml|cc|units?|u|meq|mmol|iu|kg|mm|cm|tabs?|caps?|puffs?|drops?)\s)"
     r"((?:[a-z][a-z'.]*\s+){0,3}?)"
@@ -74,6 +75,13 @@ _PERSON_FIELD = re.compile(
     r"(?=[ \t]*$|[ \t]{2,}|\t|[ \t]*,?[ \t]+(?:mrn|dob|d\.o\.b|age|sex|acct|unit|room|rm|bed)\b|[ \t]*\()")
 _NEXT_UNKNOWN = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,}) ((?:[^\W\d_A-Z][^\W\d_]+)(?:-[^\W\d_A-Z][^\W\d_]+)?)(?![\w'’-])")
 _PART = re.compile(r"[^\W\d_]+")
+#: a newborn's name as charts give it ("baby boy wroblewski", "baby girl a price"): the surname
+_BABY = re.compile(r"(?<![\w-])(?:baby|infant|twin) (?:boy|girl)(?: [a-c])?,? ([a-z][a-z'’-]+)(?![\w'’-])",
+                   re.IGNORECASE)
+#: words after "baby boy" that are no surname
+_BABY_NOT = frozenset("""is was has had and or in at on to of with born doing now still tolerating
+remains remained appears appeared continues weighs weighed being delivered admitted transferred
+sleeping feeding crying resting stable""".split())
 _HYPHENED = re.compile(r"(?<![\w-])([A-Za-z][a-z]+)-([A-Za-z][a-z]+)(?![\w-])")
 _SAINT = re.compile(r"(?<![\w.])(st|mt)\. (?=[A-Z])")
 _DEGREE = re.compile(r"(?<=[A-Za-z]), (m\.d\.|md|r\.n\.|rn|np|ph\.d\.|phd|do|lpn|lcsw|msw|pa-c|dds)(?![\w])")
@@ -114,6 +122,23 @@ def caseless(text: str) -> str | None:
             if n >= MIN_LETTERS:
                 return kind
     return None
+
+
+#: the first letter of a line or of a sentence
+_SENTENCE_START = re.compile(r"(?:^|[.!?][ \t]+)[ \t>*-]*([^\W\d_])", re.MULTILINE)
+
+
+def mostly_lower(text: str) -> bool:
+    """A note typed in small letters with a few capitals here and there ("dr. PATEL", "dad
+    Zbigniew"): four in five of its lines and sentences, and at least eight, begin in small
+    letters. Such a text is read like one wholly in small letters, its capitals kept."""
+    lower = upper = 0
+    for m in _SENTENCE_START.finditer(text):
+        if m.group(1).islower():
+            lower += 1
+        else:
+            upper += 1
+    return lower >= 8 and lower >= 4 * upper
 
 
 def lower_aligned(text: str) -> str:
@@ -294,6 +319,11 @@ def cased_view(text: str, lexicon) -> str:
                 named = True
             else:
                 break  # "pt: ok. no etoh": no name
+    for m in _BABY.finditer(view):  # "baby boy wroblewski", "baby girl price": the family's name
+        w = m.group(1)
+        if w.islower() and w not in _BABY_NOT and lexicon.medical_kind(w) is None and (
+                lexicon.capitalized_share(w) is None or lexicon.is_surname(w[:1].upper() + w[1:])):
+            title(m.start(1), m.end(1))
     view = "".join(chars)
     for m in _NEXT_UNKNOWN.finditer(view):  # "Dwayne oyelaran", "Thandiwe zondi-price": a surname no list knows
         if not lexicon.is_first_name(m.group(1)):

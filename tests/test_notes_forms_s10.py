@@ -46,6 +46,26 @@ CASES = [
     ("Member: delphine ashcroft-obi\nMember ID: KHP-804-33719", ["delphine ashcroft-obi"], []),
     ("Pt: resting comfortably\nPt: alert and oriented\nPt: sleeping well   \nPt: doing well, MRN 123",
      [], ["resting", "alert", "sleeping", "doing well"]),
+    ("Plan: AM CBC.\n-tina RN", ["tina"], ["CBC"]),
+    ("transition off insulin gtt.\nanneliese RN 0700", ["anneliese"], ["insulin"]),
+    ("tsicu rn note nights 10/14/2161\ncp: stable.", ["10/14/2161"], ["tsicu"]),
+    ("Case Mgmt (tamsin oduya) reviewing SNF options. DIABETES EDUCATOR (yolanda) SAW PT AT 1400.",
+     ["tamsin oduya", "yolanda"], ["SNF"]),
+    ("rn (kelly) aware; pt (walker) ambulating; sw (pending)", ["kelly"], ["walker", "pending"]),
+    # ---- neonatal notes: gestational ages and course days are no dates
+    ("Letter rec'd 1/7. Seen 3/7 by PT. ID: Day 5/7 cipro via GT. BABY GIRL O'ROURKE  DOL 31  CGA 32 3/7  "
+     "MRN 7712249. CGA 38 1/7, ex-30 wk.", ["1/7", "3/7"], ["5/7", "32 3/7", "38 1/7"]),
+    ("Neonatology Nursing Progress Note\nNPN 0700-1900", [], ["Neonatology Nursing"]),
+    ("Neonatology Admission Nursing Note\nDate: 8/21/2131", ["8/21/2131"], ["Neonatology"]),
+    ("Home vent settings resumed 2000: AC PC 18/6, rate 24. CCHD n/a (on O2).", [], ["AC PC", "CCHD"]),
+    ("Resp Care Note\nPT: Baby Girl Price   MR# 00839162   NICU bed 14", ["Price", "00839162"], []),
+    # ---- a note typed in small letters with a few capitals: read like one wholly in small letters
+    ("resp care note   1/19/21   0830\nnicu pod b, bed 22. baby boy wroblewski, dol 58, cga 36 wks.\n"
+     "current: nc 1/4 lpm. sats 92-96%.\nmeds: budesonide neb bid.\nroom air challenge: sats drifted to 86%.\n"
+     "hx: off cpap since 12/30/20.\npulm consult dr. PATEL to see today.\nparents: dad Zbigniew at bs.\n"
+     "vs: hr 148-172.\nmed box refilled; meds from cvs on main st hyannis. reinforced diet.\n"
+     "plan: cont nc.\n-- m. gwozdz rrt",
+     ["wroblewski", "PATEL", "Zbigniew", "main st", "hyannis", "m. gwozdz"], ["nicu", "budesonide", "cga 36"]),
 ]
 
 
