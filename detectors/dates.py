@@ -253,7 +253,7 @@ def year_range(s: str) -> bool | None:
 #: a unit or count word right after the number makes it a quantity: "1/2 tab", "2000 mg"
 _UNIT_AFTER = regex.compile(
     r"[ \t]{0,3}(?:(?:-|to)[ \t]{0,3}[\d./]+[ \t]{0,3})?"
-    r"(?:mg|mcg|µg|ug|g|gm|grams?|kg|lbs?|pounds?|oz|ml|cc|l|liters?|dl|units?|u|iu|meq|mmol|"
+    r"(?:mg|mcg|µg|ug|g|gm|grams?(?![ \t]*(?:neg|pos|[-+]|stain|variable))|kg|lbs?|pounds?|oz|ml|cc|l|liters?|dl|units?|u|iu|meq|mmol|"
     r"mmhg|mm|cm|m|km|ft|feet|inch(?:es)?|miles?|%|x(?!-)|times|tabs?|tablets?|caps?|capsules?|"
     r"pills?|puffs?|drops?|doses?|sprays?|amps?|vials?|cups?|tsp|tbsp|calories|kcal|cal|"
     r"steps|cells|copies|patients?|people|persons|subjects|participants|cases|children|adults|"
@@ -270,7 +270,7 @@ _FRACTION_AFTER = regex.compile(
     r"assist|max|maximum|full|pain|bilat|bilaterally|throughout|all|extremities|ext|ue|le|rue|lue|"
     r"rle|lle|hand|grip|pulses?|edema|mm|cm|ago|previously|prior|words|objects|items|correct|"
     r"recall|naming|trials?|nodes?|lymph|cores?|specimens?|fragments?|slides?|margins?|hpfs?|lpfs?|"
-    r"fields?|blocks?|cassettes?|"
+    r"fields?|blocks?|cassettes?|bcx|bcxs|bc|cultures?|cx|sets|bottles|"
     r"hip|knee|ankle|shoulder|elbow|wrist|grip|quad|hamstring|flexors?|extensors?|abductors?|adductors?)(?![\p{L}\d])",
     regex.IGNORECASE)
 #: "version 1.2.2020", "v 2-3-18": a version or release number, not a date
@@ -1173,6 +1173,8 @@ def _clean_md(text: str, c: Candidate) -> bool:
         return False
     if b == 7 and a <= 6 and _WEEKS_BEFORE.search(text, max(0, c.start - 12), c.start):
         return False  # "CGA 32 3/7", "GA 38 1/7 wks", "Day 5/7 cipro": days of a week, no date
+    if a < b and b in (5, 10, 14, 21, 28) and _COURSE_DAY_BEFORE.search(text, max(0, c.start - 8), c.start):
+        return False  # "nimodipine (day 4/21)", "abx day 3/10": a day of a course
     if b == 5 and (_strength_list(text, c.start) or _GRADE_NEXT.match(text, c.end) or _SIDE_AFTER.match(text, c.end)):
         return False  # ("APB 4/5 R, 5/5 L": a list of strength grades)
     r = _READING_BEFORE.search(text, max(0, c.start - 16), c.start)
@@ -1195,6 +1197,7 @@ def _clean_md(text: str, c: Candidate) -> bool:
 
 #: before "d/7": a gestational age's whole weeks ("CGA 32 3/7") or a course's day ("Day 5/7")
 _WEEKS_BEFORE = regex.compile(r"(?:(?<![\d/.:])(?:2\d|3\d|4[0-4])|(?<![\p{L}'’])(?i:day|d|ga|cga|pma|ega))[ \t]+$")
+_COURSE_DAY_BEFORE = regex.compile(r"(?<![\p{L}'’])(?i:day|d)[ \t#]*$")
 #: a rating's words (or a time of day right before) on the line before an "x/10"
 _RATING_NEAR = regex.compile(
     r"(?i:pain|cp|ha|h/a|headache|rated?|rates|rating|scale|reassess\w*|mood|anxiety|cravings?|score|level"

@@ -96,7 +96,7 @@ wife husband sister brother christmas easter thanksgiving halloween hanukkah ram
 kwanzaa tel tele fax phone cell mobile pager beeper medicaid medicare masshealth medi-cal tricare thora biba fhx shx pmhx pshx hx
 senna colace percocet vicodin kcl riss ssi nph miralax tues thurs thur weds
 portal reg nitro stepdown step-down mets tiva pacer afeb multiplanar thu tue advice mgr blood
-catholic orthodox
+catholic orthodox neph sensi sensis nephro brady tachy
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
 #: English function words (closed classes): capitalized only at a sentence start, never a name
 #: without a title, whatever the name lists say ("The" and "Will" are listed first names)
@@ -123,6 +123,7 @@ hungarian romanian serbian croatian bosnian albanian turkish iranian persian ira
 egyptian moroccan somali ethiopian eritrean nigerian ghanaian kenyan sudanese swedish norwegian
 danish finnish icelandic swiss austrian belgian ashkenazi caribbean hindu muslim christian catholic
 protestant baptist methodist lutheran mormon buddhist sikh amish
+mandarin cantonese creole tagalog farsi hindi urdu swahili amharic bengali punjabi
 """.split())
 #: words that make the capitalized word after them a place ("St. Vincent's", "Mount Auburn")
 PLACE_PREFIX = frozenset("""
@@ -1131,7 +1132,8 @@ class NameDetector(Detector):
                 return None  # "calls out for Mama": how a patient calls someone, no name
             if ctx == "strong" and not only.kin and self._kin_before(text, start_pos):
                 only.kin = True  # "son Michael": a first name, whatever the surname lists say
-            if only.kin and only.info is not None and only.info.stop is False and self.flag(only.word) == _KIN:
+            if only.kin and only.info is not None and only.info.stop is False and self.flag(only.word) == _KIN \
+                    and only.word.lower() not in DEMONYMS:
                 # "Son Will": a full name without parts, so that the engine's posting does not
                 # carry the value to every "will" of the note (it posts parts, and full names
                 # only through their parts)
@@ -1236,6 +1238,8 @@ class NameDetector(Detector):
                 return self._full(seg, None, names, "names.degree")
         if len(names) == 2 and names[0].quoted and infos[1] is not None and infos[1].last:
             return self._full(seg, None, names, "names.quoted_nick")
+        if len(names) == 1 and names[0].word.lower() in DEMONYMS and title is None:
+            return None  # "dad English fluent", "mom Spanish speaking": a language, no name
         if ctx == "strong" and not (len(names) == 1 and words_all_caps and len(names[0].word) <= 4):
             if any(i is not None and (i.listed or self._sounds(t.word)) for t, i in zip(names, infos)):
                 return self._full(seg, None, names, "names.context")

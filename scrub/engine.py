@@ -409,7 +409,9 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
             if (pos == 0 or not text[pos - 1].isalnum() and text[pos - 1] != "_") and \
                     (end == n or not text[end].isalnum() and text[end] != "_") and \
                     (not strict or text[pos:end] == value) and \
-                    not (as_written and _VERB_NUMBER.match(text, end)):
+                    not (as_written and _VERB_NUMBER.match(text, end)) and \
+                    not (needle in _MODALS and _sentence_start(text, pos) and _LOWER_NEXT.match(text, end)):
+                # ("Will Bond RRT" posts "Will", but "Will follow." is the verb)
                 hits.append((pos, end, ent))
             pos = low.find(needle, pos + 1)
     hits.sort(key=lambda h: (h[0], -(h[1] - h[0]), h[2]))
@@ -420,6 +422,19 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
             out.append(Candidate(s, e, ent, likelihood, "scrub.posting.v1", "posting"))
             last = e
     return out
+
+
+#: first names that are also modal verbs: at a sentence's start before a word in small letters,
+#: the verb ("Will follow.", "May need a repeat")
+_MODALS = frozenset({"will", "may", "can", "must"})
+_LOWER_NEXT = regex.compile(r"[ \t]+[a-z]")
+
+
+def _sentence_start(text: str, pos: int) -> bool:
+    j = pos - 1
+    while j >= 0 and text[j] in " \t":
+        j -= 1
+    return j < 0 or text[j] in ".!?;:\n-("
 
 
 def _post_regex(text: str, values: dict[str, str], likelihood: float) -> list[Candidate]:

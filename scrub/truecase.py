@@ -41,7 +41,7 @@ _HEADS = re.compile(
     r"\b(?:hospital|medical center|med(?:ical)? ctr|med center|rehab ctr|nursing home|nursing center|rehab(?:ilitation)?(?: center| hospital)?"
     r"|home care|family practice|clinic|health center|elementary(?: school)?|high school|school"
     r"|skilled nursing|rest home|assisted living|senior living|healthcare|health care|institute|hospice"
-    r"|infirmary|urgent care|" + "|".join(sorted(_FIRM_HEADS)) + r")\b")
+    r"|infirmary|urgent care|hosp|" + "|".join(sorted(_FIRM_HEADS)) + r")\b")
 #: a firm's initials joined by "&" before a Capitalized letter ("r&J Roofing")
 _AMP_INITIALS = re.compile(r"(?<![\w&])([a-z]{1,2})(?=&[A-Z])")
 #: words that may stand between a name and its head ("fairview community hospital")
@@ -71,10 +71,31 @@ _MONTH_DAY = re.compile(
     r"|(\d{4}))(?![\w/:-]|\.\d)")
 _PERSON_FIELD = re.compile(
     r"(?im)^[ \t>*-]*(?:patient|pt|client|resident|member|name|patient name|pt name|(?:pt|patient) id)[ \t]*:[ \t]*"
-    r"((?:[^\W\d_][\w'’-]+|[^\W\d_]\.?)(?:,?[ \t](?:[^\W\d_][\w'’-]+|[^\W\d_]\.?)){1,3})"
+    r"((?:[^\W\d_][\w'’-]+|[^\W\d_]\.?)(?:,?[ \t](?:[^\W\d_][\w'’-]+|[^\W\d_]\.?|\"[^\W\d_][\w'’.-]*\")){1,3})"
     r"(?=[ \t]*$|[ \t]{2,}|\t|[ \t]*,?[ \t]+(?:mrn|dob|d\.o\.b|age|sex|acct|unit|room|rm|bed)\b|[ \t]*\()")
 _NEXT_UNKNOWN = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,}) ((?:[^\W\d_A-Z][^\W\d_]+)(?:-[^\W\d_A-Z][^\W\d_]+)?)(?![\w'’-])")
 _PART = re.compile(r"[^\W\d_]+")
+#: two or three words in small letters after a preposition of place ("lives in new britain")
+_PLACE_AFTER = re.compile(r"(?<![\w'’-])(?:in|from|near|to|of|at) ([a-z]+(?: [A-Za-z][a-z]+){1,2})(?![\w'’-])")
+#: a word in small letters before a Capitalized one that may be its surname ("mom grace Nguyen")
+_BEFORE_CAPPED = re.compile(r"(?<![\w'’.-])([a-z]{3,}) ([A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)?)(?![\w'’]| \d)")
+#: first names that are everyday words far more often before a name ("will", "may", "see")
+_NOT_FIRST = frozenset("""will may see saw said per can bill mark rose sue pat chase grant""".split())
+#: a kin word and the word after it ("mother zephyrine")
+_KIN_NEXT = re.compile(r"(?<![\w'’-])(?:mother|father|mom|dad|wife|husband|son|daughter|dtr|sister|brother"
+                       r"|girlfriend|boyfriend|gf|bf|aunt|uncle|grandmother|grandfather|grandma|grandpa"
+                       r"|niece|nephew|cousin|partner|fianc[eé]e?) ([a-z][a-z'’-]+)(?![\w'’-])")
+#: a listed surname in small letters after a Capitalized first name and before a credential
+_CRED = r"(?i:md|m\.d\.|do|rn|np|pa|pa-c|phd|lpn|cnm|crna|dds)\b"
+_BEFORE_DEGREE = re.compile(r"(?<=[A-Z][a-z]) ([a-z]{2,}), " + _CRED)
+#: a signer's two words in small letters at a line's start before a credential ("jung-ho park, md")
+_SIGNER_LINE = re.compile(r"(?m)^[ \t>*-]*([A-Za-z][a-z'’]+(?:-[A-Za-z][a-z]+)?) ([a-z][a-z'’]+(?:-[a-z]+)?), " + _CRED)
+#: languages, Capitalized but no first names before a word ("dad english fluent")
+_LANGUAGES = frozenset("""english spanish french polish italian german portuguese russian chinese
+mandarin cantonese arabic haitian creole vietnamese korean japanese hindi urdu somali swahili
+amharic tagalog greek hebrew farsi persian dutch ukrainian turkish bengali punjabi""".split())
+#: clinical shorthand that the word lists take for names ("no spells or brady", "tachy to 190")
+_JARGON = frozenset("""brady bradys tachy tachys desat desats""".split())
 #: a newborn's name as charts give it ("baby boy wroblewski", "baby girl a price"): the surname
 _BABY = re.compile(r"(?<![\w-])(?:baby|infant|twin) (?:boy|girl)(?: [a-c])?,? ([a-z][a-z'’-]+)(?![\w'’-])",
                    re.IGNORECASE)
@@ -91,7 +112,8 @@ _DEGREE = re.compile(r"(?<=[A-Za-z]), (m\.d\.|md|r\.n\.|rn|np|ph\.d\.|phd|do|lpn
 _FIRM_HEAD = re.compile(
     r"(?<![\w'’-])([A-Za-z][a-z'’]+) ((?:physical|occupational|speech) therapy|physiotherapy|obstetrics"
     r"(?: (?:&|and) gynecology)?|ob-gyn|ob/gyn|gynecology|orthopa?edics|cardiology|dermatology|oncology"
-    r"|podiatry|urology|pediatrics|imaging|radiology|dental(?: care| associates| group)?|dentistry"
+    r"|podiatry|urology|pediatrics|pediatric (?:group|assoc|associates|practice)|imaging|radiology"
+    r"|dental(?: care| associates| group)?|dentistry"
     r"|orthodontics|internal medicine|family medicine|primary care|family care|women's health"
     r"|health partners|health plan|medical group|medical associates|associates|home medical"
     r"|(?:medical|respiratory|surgical) suppl(?:y|ies)|apothecary|pharmacy|drugs?|funeral home"
@@ -192,7 +214,7 @@ def cased_view(text: str, lexicon) -> str:
         got = memo.get(word)
         if got is None:
             share = lexicon.capitalized_share(word)
-            if lexicon.medical_kind(word) in ("drug", "medical"):
+            if word in _JARGON or lexicon.medical_kind(word) in ("drug", "medical"):
                 got = False
             elif len(word) > 3 and word[1] == "'" and word[0] in "od":  # "O'Brien": its share
                 got = lexicon.is_surname(word[:1].upper() + word[1:])   # counts no Capitalized form
@@ -296,7 +318,7 @@ def cased_view(text: str, lexicon) -> str:
         title(m.start(1), m.end(1))
     for m in _NEXT_WORD.finditer(view):  # "Marjorie long": a listed surname after a first name
         first, last = m.group(1), m.group(2)
-        if lexicon.is_first_name(first) and lexicon.is_surname(last[:1].upper() + last[1:]) \
+        if first.lower() not in _LANGUAGES and lexicon.is_first_name(first) and lexicon.is_surname(last[:1].upper() + last[1:]) \
                 and lexicon.medical_kind(last) not in ("drug", "medical"):
             title(m.start(2), m.end(2))
     for m in _PERSON_FIELD.finditer(view):  # "pt: okonkwo-reyes, Desmond   mrn": a patient's field
@@ -324,6 +346,9 @@ def cased_view(text: str, lexicon) -> str:
         if w.islower() and w not in _BABY_NOT and lexicon.medical_kind(w) is None and (
                 lexicon.capitalized_share(w) is None or lexicon.is_surname(w[:1].upper() + w[1:])):
             title(m.start(1), m.end(1))
+            for k in _PART.finditer(view, m.start(), m.start(1)):  # "Baby Girl Price": the name's form
+                if k.group() in ("baby", "infant", "twin", "boy", "girl"):
+                    title(k.start(), k.end())
     view = "".join(chars)
     for m in _NEXT_UNKNOWN.finditer(view):  # "Dwayne oyelaran", "Thandiwe zondi-price": a surname no list knows
         if not lexicon.is_first_name(m.group(1)):
@@ -344,6 +369,41 @@ def cased_view(text: str, lexicon) -> str:
             if "unknown" in kinds:
                 for s, e in parts:
                     title(s, e)
+    view = "".join(chars)
+    for m in _PLACE_AFTER.finditer(view):  # "lives in new britain": a town of two or three words
+        words = m.group(1).split(" ")
+        for k in range(len(words), 1, -1):
+            name = " ".join(w[:1].upper() + w[1:] for w in words[:k])
+            if lexicon.is_city(name) and not any(w.lower() in _STOP for w in words[:k]):
+                s0 = m.start(1)
+                for w in words[:k]:
+                    title(s0, s0 + len(w))
+                    s0 += len(w) + 1
+                break
+    for m in _BEFORE_CAPPED.finditer(view):  # "grace Nguyen": a listed first name before a surname
+        w = m.group(1)
+        share = lexicon.capitalized_share(w)
+        if w not in _STOP and w not in _NOT_FIRST and lexicon.is_first_name(w[:1].upper() + w[1:]) \
+                and (share is None or share >= 0.1) and lexicon.medical_kind(w) is None \
+                and lexicon.is_surname(m.group(2)) and not lexicon.is_city(m.group(2)):
+            title(m.start(1), m.end(1))
+    for m in _KIN_NEXT.finditer(view):  # "mother zephyrine": a word no list knows after a kin word
+        w = m.group(1)
+        if len(w) >= 3 and w not in _STOP and lexicon.capitalized_share(w) is None \
+                and lexicon.medical_kind(w) is None:
+            title(m.start(1), m.end(1))
+    for m in _BEFORE_DEGREE.finditer(view):  # "Jung-ho park, MD": the surname before a credential
+        w = m.group(1)
+        if w not in _STOP and lexicon.is_surname(w[:1].upper() + w[1:]) and lexicon.medical_kind(w) is None:
+            title(m.start(1), m.end(1))
+    for m in _SIGNER_LINE.finditer(view):
+        a, b = m.group(1), m.group(2)
+        ka = lexicon.capitalized_share(a.split("-")[0].lower())
+        if a.lower() not in _STOP and b not in _STOP and lexicon.is_surname(b[:1].upper() + b[1:]) \
+                and (ka is None or ka >= 0.6 or lexicon.is_first_name(a[:1].upper() + a[1:])) \
+                and lexicon.medical_kind(a) is None and lexicon.medical_kind(b) is None:
+            title(m.start(1), m.end(1))
+            title(m.start(2), m.end(2))
     view = "".join(chars)
     for m in _HYPHENED.finditer(view):  # "oyelaran-Hughes": the unlisted half of a listed surname
         for g in (1, 2):

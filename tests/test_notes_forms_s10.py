@@ -59,6 +59,23 @@ CASES = [
     ("Neonatology Admission Nursing Note\nDate: 8/21/2131", ["8/21/2131"], ["Neonatology"]),
     ("Home vent settings resumed 2000: AC PC 18/6, rate 24. CCHD n/a (on O2).", [], ["AC PC", "CCHD"]),
     ("Resp Care Note\nPT: Baby Girl Price   MR# 00839162   NICU bed 14", ["Price", "00839162"], []),
+    ("bcx from 10/30 gram neg rods, speciation pending. Pt got 1/2 gram tylenol.", ["10/30"], ["1/2"]),
+    ("Transferred after 2/2 BCx grew MRSA. Nimodipine 60 mg q4h (day 4/21); abx day 3/10.", [],
+     ["2/2", "4/21", "3/10"]),
+    ("HEPATOLOGY CLINIC - PROGRESS NOTE\nBone health: DXA eval via Fracture Liaison Service.", [],
+     ["HEPATOLOGY CLINIC", "Fracture Liaison Service"]),
+    ("Family speaks Polish at home, dad English fluent. Mom Spanish speaking.", [], ["English", "Spanish"]),
+    ("Will Bond RRT came by. Consider CMV if MAP <18. Will follow. Call Will Bond RRT at 555-0181.",
+     ["Bond"], ["Will follow"]),
+    # ---- the cased view of notes in small letters or capitals
+    ("SOCIAL: MOM GRACE NGUYEN AT BEDSIDE ALL NIGHT. MOTHER ZEPHYRINE QUARTERMAINE REMAINS INPT AT NORTH FORK "
+     "COMMUNITY HOSP. PCP IS AT VALLEY FORGE PEDIATRIC ASSOC. F/U PEDIATRICIAN WILL BE DR. KEANE AT HARBORSIDE "
+     "PEDIATRIC GROUP. THEY LIVE IN NEW BRITAIN. SEEN AND DISCUSSED WITH ID ATTENDING.\nJUNG-HO PARK, MD, ID FELLOW",
+     ["GRACE NGUYEN", "ZEPHYRINE QUARTERMAINE", "NORTH FORK COMMUNITY HOSP", "VALLEY FORGE PEDIATRIC ASSOC",
+      "HARBORSIDE PEDIATRIC GROUP", "NEW BRITAIN", "JUNG-HO PARK"], ["ID ATTENDING", "BEDSIDE"]),
+    ("SOCIAL: NO SPELLS OR BRADY THIS SHIFT. PT BRADY'D TO 80S X3, TACHY TO 190. GAVE LIST OF ELDER LAW ATTYS.\n"
+     "PATIENT: DESHAWN \"TREY\" MORRIS-LITTLE    MRN: 5512088\nNEURO: HUNT HESS 3. WOCN CLINIC 2 WK POST DC.",
+     ["DESHAWN", "TREY", "MORRIS-LITTLE"], ["BRADY", "TACHY", "HUNT HESS", "WOCN CLINIC"]),
     # ---- a note typed in small letters with a few capitals: read like one wholly in small letters
     ("resp care note   1/19/21   0830\nnicu pod b, bed 22. baby boy wroblewski, dol 58, cga 36 wks.\n"
      "current: nc 1/4 lpm. sats 92-96%.\nmeds: budesonide neb bid.\nroom air challenge: sats drifted to 86%.\n"
