@@ -226,6 +226,19 @@ _LABEL_TOWN = regex.compile(
     r"[ \t>?|*-]*(?P<t>\p{Lu}[\w'’.-]*(?:[ \t]+(?:\p{Lu}[\w'’.-]*|de|del|la|le|am|an|sur|upon)){0,3})"
     r"(?:,?[ \t]+(?P<z>\d{4,5}(?:-\d{3,4})?))?[ \t,]*")
 _WEAK_CUES = frozenset({"in", "to", "at"})
+#: the kinds of places that end a town's name ("Dorrance Township", "Ashby Corners")
+_PLACE_SUFFIXES = frozenset("""Township Twp Corners Corner Narrows Falls Heights Springs Village Junction
+Crossing Landing Mills Mill Ridge Hollow Gap Bluffs Bluff Harbor Harbour Beach Lakes Lake Hills Grove Valley
+Station Center Centre Plains Flats Park Port Point Creek Forks Fork Run Gardens Acres""".split())
+#: words that begin towns' names ("Las Palmitas", "Port Ewen", "Fort Ann")
+_PLACE_ARTICLES = frozenset("""Las Los La El San Santa Santo Port Fort Mount Mt Lake North South East
+West New Old Upper Lower Saint St""".split())
+#: capitalized words after "lives in" that name no town ("lives in Section 8 housing")
+_NOT_TOWN_WORDS = frozenset("""section senior assisted group housing apartment apt home house shelter
+motel hotel trailer the a an his her their our same subsidized public independent""".split())
+#: what may follow a town's name: punctuation, a conjunction, a preposition, the line's end
+_TOWN_END = re.compile(r"(?:[ \t]*(?:[,;:.)!?]|$|\n)|[ \t]+(?:and|with|where|for|since|but|who|w/|&|to|in|near|area)\b)",
+                       re.IGNORECASE | re.MULTILINE)
 _CAP = regex.compile(r"[A-Z][\w'’.-]*|" + _ORD)
 
 
@@ -692,8 +705,8 @@ class LocationDetector(Detector):
                     if any(w[0].isupper() != words[0][0].isupper() or (w.isupper() != words[0].isupper())
                            for w in words[:k]):
                         continue  # one case throughout
-                    if not lex.is_city(phrase):
-                        continue
+                    if not lex.is_city(phrase) or any(w.lower() in _NOT_TOWN_WORDS for w in words[:k]):
+                        continue  # ("LIVES IN NEW HOME": a house, though New Home is a town)
                     if k == 1 and (self._ambiguous_word(phrase) or lex.is_medical(phrase)):
                         continue
                     ws = m.start("w")
@@ -1266,7 +1279,12 @@ class LocationDetector(Detector):
                     memo.clear()
                 memo[wtext] = kk
             if kk == 0:
-                continue  # neither a listed place nor a state: nothing to judge
+                # neither a listed place nor a state: only an unlisted town after "lives in",
+                # "visiting from" ("lives in Kettle Narrows;", "visiting from Taichung,")
+                c = self._unlisted_town(text, a)
+                if c is not None:
+                    out.append(c)
+                continue
             m = a
             ws = _words(wtext, a.start("w"))
             cue = a.group().strip().lower().split()[0]
@@ -1280,6 +1298,11 @@ class LocationDetector(Detector):
                 s, e = ws[0][0], ws[k - 1][1]
                 while e > s and text[e - 1] in ".,'’":
                     e -= 1
+                suffixed = k < len(ws) and ws[k][2].rstrip(".,;") in _PLACE_SUFFIXES \
+                    and _TOWN_END.match(text, ws[k][0] + len(ws[k][2].rstrip(".,;")))
+                if suffixed:
+                    e = ws[k][0] + len(ws[k][2].rstrip(".,;"))  # "from Ashby Corners": the place's kind
+                    weak = False  # ("in Dorrance Township;": a place's name, whatever the cue)
                 phrase = text[s:e]
                 amb = k == 1 and self._ambiguous_word(phrase)
                 share = lex.capitalized_share(phrase) if k == 1 else None
@@ -1300,6 +1323,29 @@ class LocationDetector(Detector):
                 w = ws[0][2].rstrip(".,")
                 if len(w) > 2 and lex.is_state(w):
                     out.append(self._cand(ws[0][0], ws[0][0] + len(w), "state", r["state_name"], "list:states"))
+
+    def _unlisted_town(self, text: str, a) -> Candidate | None:
+        """Capitalized words no list holds after a strong cue ("lives in", "resides in", "visiting
+        from"), ending their phrase: a town when the last is a place's kind ("Township",
+        "Corners"), the first a place's article ("Las Palmitas", "Port Ewen"), or every word one
+        that English never writes in small letters."""
+        head = text[max(0, a.start() - 24):a.start() + (a.group()[0] == " ")]
+        if not head.lower().endswith(_STRONG_VERB) or a.group().strip().lower().startswith(("of", "at", "the")):
+            return None
+        ws = _words(a.group("w"), a.start("w"))
+        lex = self.lex
+        for k in range(min(len(ws), 3), 0, -1):
+            words = [w.rstrip(".,;") for _, _, w in ws[:k]]
+            s, e = ws[0][0], ws[k - 1][0] + len(words[-1])
+            if not _TOWN_END.match(text, e):
+                continue
+            if any(not w[:1].isupper() or w.lower() in _NOT_TOWN_WORDS or lex.is_medical(w) for w in words):
+                continue
+            if words[-1] in _PLACE_SUFFIXES and k >= 2 or words[0] in _PLACE_ARTICLES and k >= 2 or all(
+                    ((sh := lex.capitalized_share(w)) is None or sh >= 0.9) and len(w) >= 4
+                    and not lex.is_first_name(w) and not lex.is_surname(w) for w in words):
+                return self._cand(s, e, "city", self.rules["town_weak"], "context:town_unlisted")
+        return None
 
     def _names(self, text: str, names: list[tuple[int, int, str]], out: list[Candidate]) -> None:
         """States and countries written as listed (or in capitals), from the automaton's hits."""

@@ -77,6 +77,15 @@ _NEXT_UNKNOWN = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,}) ((?:[^\W\d_A-Z][^\W\
 _PART = re.compile(r"[^\W\d_]+")
 #: two or three words in small letters after a preposition of place ("lives in new britain")
 _PLACE_AFTER = re.compile(r"(?<![\w'’-])(?:in|from|near|to|of|at) ([a-z]+(?: [A-Za-z][a-z]+){1,2})(?![\w'’-])")
+#: a town's two or three words after "lives in", "visiting from" ("lives in kettle narrows;")
+_LIVES_IN = re.compile(r"(?<![\w'’-])(?:lives|living|lived|resides|residing|moved|visiting|relocated|born|raised)"
+                       r" (?:in|from|to|near) ([a-z]+(?: [A-Za-z][a-z]+){1,2})"
+                       r"(?=[ \t]*(?:[,;:.)]|$)|[ \t]+(?:and|with|where|for|since|but|who|w/)\b)", re.MULTILINE)
+_PLACE_KINDS = frozenset("""township twp corners narrows falls heights springs village junction crossing
+landing mills ridge hollow gap bluffs harbor harbour beach lakes hills grove station plains flats
+forks gardens""".split())
+_PLACE_LEADS = frozenset("""las los la el san santa santo port fort mount lake north south east west
+new upper lower""".split())
 #: a word in small letters before a Capitalized one that may be its surname ("mom grace Nguyen")
 _BEFORE_CAPPED = re.compile(r"(?<![\w'’.-])([a-z]{3,}) ([A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)?)(?![\w'’]| \d)")
 #: first names that are everyday words far more often before a name ("will", "may", "see")
@@ -380,6 +389,15 @@ def cased_view(text: str, lexicon) -> str:
                     title(s0, s0 + len(w))
                     s0 += len(w) + 1
                 break
+    for m in _LIVES_IN.finditer(view):  # "lives in kettle narrows;", "lives in las palmitas and"
+        words = m.group(1).split(" ")
+        low = [w.lower() for w in words]
+        if len(words) >= 2 and (low[-1] in _PLACE_KINDS or low[0] in _PLACE_LEADS) \
+                and not any(w in _STOP or lexicon.medical_kind(w) is not None for w in low):
+            s0 = m.start(1)
+            for w in words:
+                title(s0, s0 + len(w))
+                s0 += len(w) + 1
     for m in _BEFORE_CAPPED.finditer(view):  # "grace Nguyen": a listed first name before a surname
         w = m.group(1)
         share = lexicon.capitalized_share(w)

@@ -67,6 +67,15 @@ CASES = [
     ("Family speaks Polish at home, dad English fluent. Mom Spanish speaking.", [], ["English", "Spanish"]),
     ("Will Bond RRT came by. Consider CMV if MAP <18. Will follow. Call Will Bond RRT at 555-0181.",
      ["Bond"], ["Will follow"]),
+    # ---- towns no list holds, after "lives in", "visiting from"; a place's kind after a listed town
+    ("Lives w/ son and his wife in Dorrance Township; son drives her. MGM visiting from Taichung, speaks "
+     "Mandarin. Pt lives in Kettle Narrows; nearest program. Mother lives in Las Palmitas and stayed.",
+     ["Dorrance Township", "Taichung", "Kettle Narrows", "Las Palmitas"], ["Mandarin"]),
+    ("Pt lives in Section 8 Housing. Seen in Framingham Heart Study. Lives in Bed.", [],
+     ["Section", "Bed"]),
+    ("CARDIAC REHAB AT D/C - PT LIVES IN KETTLE NARROWS; NEAREST PROGRAM. MOTHER LIVES IN LAS PALMITAS AND "
+     "STAYED AT BEDSIDE. LIVES IN NEW HOME WITH WIFE. VITALS STABLE. PLAN TO CONTINUE.",
+     ["KETTLE NARROWS", "LAS PALMITAS"], ["NEW HOME", "CARDIAC REHAB"]),
     # ---- the cased view of notes in small letters or capitals
     ("SOCIAL: MOM GRACE NGUYEN AT BEDSIDE ALL NIGHT. MOTHER ZEPHYRINE QUARTERMAINE REMAINS INPT AT NORTH FORK "
      "COMMUNITY HOSP. PCP IS AT VALLEY FORGE PEDIATRIC ASSOC. F/U PEDIATRICIAN WILL BE DR. KEANE AT HARBORSIDE "
