@@ -840,6 +840,17 @@ class NameDetector(Detector):
                 t.info = replace(t.info, first=True, stop=False,
                                  first_band=self.lex.first_name_band(t.word[:1] + t.word[1:].lower()))
                 t.capable = True
+            elif not t.capable and t.info is not None and self.flag(t.word) == _KIN and not t.period \
+                    and i + 1 < n and toks[i + 1].capable and not toks[i + 1].comma_before \
+                    and toks[i + 1].info is not None and toks[i + 1].info.last and not toks[i + 1].info.stop \
+                    and not toks[i + 1].initial and not _date_word(text, t) and (
+                        i > 0 and _title(toks[i - 1]) and not toks[i].comma_before
+                        or self._degree_at(text, toks[i + 1].end) and self._line_start(text, t.start)):
+                # "Dr. Will Franklin", "Will Bond RRT": a first name that is an everyday word,
+                # after a title or before a surname and its credential at a line's start
+                t.info = replace(t.info, first=True, stop=False,
+                                 first_band=self.lex.first_name_band(t.word[:1] + t.word[1:].lower()))
+                t.capable = True
             elif i == 0 and not t.capable and self.flag(t.word) == _GLUED and self._glued(text, t.start, t.word):
                 t.capable = True  # "--JSmith RN": "jsmith" is an ordinary word of the web lists
             if _context(t) and i + 1 < n and toks[i + 1].comma_before \
@@ -1582,6 +1593,14 @@ class NameDetector(Detector):
                       key=len, reverse=True)
         # (a space or a comma first: a class the scan skips to in C, where a lookbehind is tried everywhere)
         return re.compile(r"[ \t,](" + _trie_regex(degs) + r")(?![\w-])", re.IGNORECASE)
+
+    @staticmethod
+    def _line_start(text: str, pos: int) -> bool:
+        """Nothing but blanks, dashes and bullets between the line's start and pos."""
+        j = pos - 1
+        while j >= 0 and text[j] in " \t-–—*>":
+            j -= 1
+        return j < 0 or text[j] == "\n"
 
     def _possessive_surname(self, text: str, m) -> bool:
         """Is the lower-case word after a title a listed surname in the possessive ("fields'",

@@ -107,7 +107,12 @@ class Scrubber:
         original = text if isinstance(text, Document) else self.document(text, id, subject)
         if not original.text.strip():
             return Analysis(original, (), ())
-        doc = self._cased(self._unwrapped(original))
+        plain = self._unwrapped(original)
+        doc = self._cased(plain)
+        # a note typed in small letters posts its values as typed: the cased view Capitalized the
+        # first "hope" of "dtr hope wolfe-baptiste ... hope visited", not the second
+        post_text = plain.text if doc is not plain and plain.text.islower() or (
+            doc is not plain and mostly_lower(plain.text)) else doc.text
         candidates = self.candidates(doc, protective=False)
         # Protective detectors (medical terms, measurements) only matter where they meet a
         # candidate they could protect: they are asked near those, and again near posted ones
@@ -118,7 +123,7 @@ class Scrubber:
             # a mention already inside a finding of the same entity changes nothing (and must
             # not cut "Brigham's" into "Brigham" and a stray "s"): skip it
             starts = [f.start for f in findings]
-            posted = [c for c in post(doc.text, findings, self.posting_likelihood)
+            posted = [c for c in post(post_text, findings, self.posting_likelihood)
                       if not _inside_same(c, findings, starts)]
             if posted:
                 candidates = candidates + posted + self._protect(doc, posted, scanned)

@@ -76,7 +76,7 @@ _PERSON_FIELD = re.compile(
 _NEXT_UNKNOWN = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,}) ((?:[^\W\d_A-Z][^\W\d_]+)(?:-[^\W\d_A-Z][^\W\d_]+)?)(?![\w'’-])")
 _PART = re.compile(r"[^\W\d_]+")
 #: two or three words in small letters after a preposition of place ("lives in new britain")
-_PLACE_AFTER = re.compile(r"(?<![\w'’-])(?:in|from|near|to|of|at) ([a-z]+(?: [A-Za-z][a-z]+){1,2})(?![\w'’-])")
+_PLACE_AFTER = re.compile(r"(?<![\w'’-])(?:in|from|near|to|of|at) (?=([A-Za-z][a-z]+(?: [A-Za-z][a-z]+){1,2})(?![\w'’-]))")
 #: a town's two or three words after "lives in", "visiting from" ("lives in kettle narrows;")
 _LIVES_IN = re.compile(r"(?<![\w'’-])(?:lives|living|lived|resides|residing|moved|visiting|relocated|born|raised)"
                        r" (?:in|from|to|near) ([a-z]+(?: [A-Za-z][a-z]+){1,2})"
@@ -104,7 +104,7 @@ _LANGUAGES = frozenset("""english spanish french polish italian german portugues
 mandarin cantonese arabic haitian creole vietnamese korean japanese hindi urdu somali swahili
 amharic tagalog greek hebrew farsi persian dutch ukrainian turkish bengali punjabi""".split())
 #: clinical shorthand that the word lists take for names ("no spells or brady", "tachy to 190")
-_JARGON = frozenset("""brady bradys tachy tachys desat desats""".split())
+_JARGON = frozenset("""brady bradys tachy tachys desat desats nyha""".split())
 #: a newborn's name as charts give it ("baby boy wroblewski", "baby girl a price"): the surname
 _BABY = re.compile(r"(?<![\w-])(?:baby|infant|twin) (?:boy|girl)(?: [a-c])?,? ([a-z][a-z'’-]+)(?![\w'’-])",
                    re.IGNORECASE)
@@ -129,7 +129,7 @@ _FIRM_HEAD = re.compile(
     r"|counseling|chiropractic|ambulance|home health|home infusion|public library|library"
     r"|early learning(?: center)?|learning center|child ?care(?: center)?|day ?care|montessori"
     r"|academy)(?![\w'’-])")
-_COMPANY = re.compile(r"(?<=[A-Z][a-z]) (corp|inc|llc|ltd|co)\b")
+_COMPANY = re.compile(r"\b[A-Z][a-z]+ (corp|inc|llc|ltd|co)\b")
 _STATE_ZIP = re.compile(r"\b([a-z]{2})\.?,?\s+\d{5}(?:-\d{4})?\b")
 
 
@@ -325,10 +325,22 @@ def cased_view(text: str, lexicon) -> str:
         title(m.start(1), m.end(1))
     for m in _AFTER_TITLE.finditer(view):  # "Dr. lang", "Dr price": whatever follows a title is a name
         title(m.start(1), m.end(1))
+    for m in _KIN_NEXT.finditer(view):  # "mother zephyrine": a word no list knows after a kin word
+        w = m.group(1)
+        if len(w) < 3 or w in _STOP or w in _NOT_FIRST or lexicon.medical_kind(w) is not None:
+            continue
+        share = lexicon.capitalized_share(w)
+        if share is None or share >= 0.15 and lexicon.is_first_name(w[:1].upper() + w[1:]):
+            title(m.start(1), m.end(1))  # ("girlfriend joy price": a first name after a kin word)
+    view = "".join(chars)
     for m in _NEXT_WORD.finditer(view):  # "Marjorie long": a listed surname after a first name
         first, last = m.group(1), m.group(2)
-        if first.lower() not in _LANGUAGES and lexicon.is_first_name(first) and lexicon.is_surname(last[:1].upper() + last[1:]) \
+        cap = last[:1].upper() + last[1:]
+        if first.lower() not in _LANGUAGES and lexicon.is_first_name(first) and lexicon.is_surname(cap) \
                 and lexicon.medical_kind(last) not in ("drug", "medical"):
+            share = lexicon.capitalized_share(last)
+            if share is not None and share < 0.3 and lexicon.surname_band(cap) != 0:
+                continue  # "mom Sunny present": an everyday word that is seldom a surname
             title(m.start(2), m.end(2))
     for m in _PERSON_FIELD.finditer(view):  # "pt: okonkwo-reyes, Desmond   mrn": a patient's field
         named = False
@@ -381,6 +393,8 @@ def cased_view(text: str, lexicon) -> str:
     view = "".join(chars)
     for m in _PLACE_AFTER.finditer(view):  # "lives in new britain": a town of two or three words
         words = m.group(1).split(" ")
+        if all(w[:1].isupper() for w in words):
+            continue  # Capitalized already
         for k in range(len(words), 1, -1):
             name = " ".join(w[:1].upper() + w[1:] for w in words[:k])
             if lexicon.is_city(name) and not any(w.lower() in _STOP for w in words[:k]):
@@ -404,11 +418,6 @@ def cased_view(text: str, lexicon) -> str:
         if w not in _STOP and w not in _NOT_FIRST and lexicon.is_first_name(w[:1].upper() + w[1:]) \
                 and (share is None or share >= 0.1) and lexicon.medical_kind(w) is None \
                 and lexicon.is_surname(m.group(2)) and not lexicon.is_city(m.group(2)):
-            title(m.start(1), m.end(1))
-    for m in _KIN_NEXT.finditer(view):  # "mother zephyrine": a word no list knows after a kin word
-        w = m.group(1)
-        if len(w) >= 3 and w not in _STOP and lexicon.capitalized_share(w) is None \
-                and lexicon.medical_kind(w) is None:
             title(m.start(1), m.end(1))
     for m in _BEFORE_DEGREE.finditer(view):  # "Jung-ho park, MD": the surname before a credential
         w = m.group(1)

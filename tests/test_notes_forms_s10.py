@@ -67,6 +67,16 @@ CASES = [
     ("Family speaks Polish at home, dad English fluent. Mom Spanish speaking.", [], ["English", "Spanish"]),
     ("Will Bond RRT came by. Consider CMV if MAP <18. Will follow. Call Will Bond RRT at 555-0181.",
      ["Bond"], ["Will follow"]),
+    ("Spoke with Dr. Will Franklin today. Will follow up with Dr. Smith; Dr. will see pt.", ["Will Franklin"],
+     ["Will follow", "will see"]),
+    ("Mom's cell for RT updates 555-0119.\nWill Bond RRT   badge 62205", ["Will Bond"], []),
+    ("SOCIAL HX: LIVES WITH GIRLFRIEND JOY PRICE IN A MOTEL. WIFE HOPE CALLED. DAD AT BEDSIDE. SON WILL CALL. "
+     "MOM SUNNY PRESENT. CAREGIVER: WIFE PERPETUA, VERY INVOLVED. D/W DR. WILL FRANKLIN (IC) AND CCU FELLOW.",
+     ["JOY PRICE", "HOPE", "SUNNY", "PERPETUA", "WILL FRANKLIN"], ["DAD AT", "WILL CALL", "PRESENT", "CCU"]),
+    ("neuro: intact. cv: nsr. resp: clear. gi: tol diet. gu: foley. skin: intact. id: afebrile. endo: ssi. "
+     "social: hope visited 1300-1600. lives in lititz, dtr hope wolfe-baptiste is hcp. plan: cont. "
+     "lives w/ parents + sister in apt in fort dodge. nyha class iii.",
+     ["hope", "wolfe-baptiste", "fort dodge", "lititz"], ["nyha", "visited"]),
     # ---- towns no list holds, after "lives in", "visiting from"; a place's kind after a listed town
     ("Lives w/ son and his wife in Dorrance Township; son drives her. MGM visiting from Taichung, speaks "
      "Mandarin. Pt lives in Kettle Narrows; nearest program. Mother lives in Las Palmitas and stayed.",
