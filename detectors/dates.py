@@ -298,7 +298,7 @@ _READING_BEFORE = regex.compile(
     r"global|cravings?|urges?|anxiety|mood|stress|nausea|fatigue|energy|sleep|rating|intensity|"
     r"severity|distress|dyspnea|sob|itch|itching|tinnitus|vertigo|stiffness|leak|weakness|"
     r"systolic|diastolic|holosystolic|sm|dm|rub|correct|items|trials?|"
-    r"a&ox?|aox|a\+ox?)s?[ \t:=#]{0,3}$", regex.IGNORECASE)
+    r"a&ox?|aox|a\+ox?|completed|sessions?|visits?|attended|done|remaining|left)s?[ \t:=#]{0,3}$", regex.IGNORECASE)
 #: after a weekday standing alone: a habit's noun ("Sunday dinner", "Wednesday nights")
 _HABIT_AFTER = regex.compile(r"[ \t]+(?:nights|mornings|evenings|afternoons|dinners?|lunch(?:es)?|brunch|"
                              r"breakfasts?|mass|services?|school|church|meetings?|visits|routine|rounds|"
@@ -1201,7 +1201,9 @@ _COURSE_DAY_BEFORE = regex.compile(r"(?<![\p{L}'’])(?i:day|d)[ \t#]*$")
 #: a rating's words (or a time of day right before) on the line before an "x/10"
 _RATING_NEAR = regex.compile(
     r"(?i:pain|cp|ha|h/a|headache|rated?|rates|rating|scale|reassess\w*|mood|anxiety|cravings?|score|level"
-    r"|nausea|sob|discomfort|dyspnea|fatigue|urge|intensity|severity|medicated|relief|relieved)(?![\p{L}])"
+    r"|nausea|sob|discomfort|dyspnea|fatigue|urge|intensity|severity|medicated|relief|relieved"
+    r"|odynophagia|dysphagia|lbp|ache|aching|soreness|tenderness|cramping|burning|numbness|tingling"
+    r"|throbbing|reports|endorses|rates)(?![\p{L}])"
     r"|(?<![\d/:.])(?:[01]\d|2[0-3])[0-5]\d[ \t]+$")
 #: the words before a British duration's fraction ("for 5/7", "in 2/12", "over 3/52")
 _DURATION_WORDS = frozenset({"for", "in", "over", "within", "past"})

@@ -79,6 +79,7 @@ roux-en-y guillain-barre guillain-barré gleason breslow mohs leopold leopolds t
 thessaly impella raynaud raynaud's sjogren sjögren sjogren's behcet behçet heberden
 dix-hallpike koebner auspitz rovsing couvelaire kussmaul virchow achilles
 forrest vanderbilt paris hoehn yahr hasson quinton bhutani hunt-hess rumack-matthew prisma
+berg jamar tinetti
 """.split())
 #: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
 CLINICAL_STOP = frozenset("""
@@ -96,7 +97,7 @@ wife husband sister brother christmas easter thanksgiving halloween hanukkah ram
 kwanzaa tel tele fax phone cell mobile pager beeper medicaid medicare masshealth medi-cal tricare thora biba fhx shx pmhx pshx hx
 senna colace percocet vicodin kcl riss ssi nph miralax tues thurs thur weds
 portal reg nitro stepdown step-down mets tiva pacer afeb multiplanar thu tue advice mgr blood
-catholic orthodox neph sensi sensis nephro brady tachy
+catholic orthodox neph sensi sensis nephro brady tachy pulm triage
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
 #: English function words (closed classes): capitalized only at a sentence start, never a name
 #: without a title, whatever the name lists say ("The" and "Will" are listed first names)
@@ -123,7 +124,8 @@ hungarian romanian serbian croatian bosnian albanian turkish iranian persian ira
 egyptian moroccan somali ethiopian eritrean nigerian ghanaian kenyan sudanese swedish norwegian
 danish finnish icelandic swiss austrian belgian ashkenazi caribbean hindu muslim christian catholic
 protestant baptist methodist lutheran mormon buddhist sikh amish
-mandarin cantonese creole tagalog farsi hindi urdu swahili amharic bengali punjabi
+mandarin cantonese creole tagalog farsi hindi urdu swahili amharic bengali punjabi tamil telugu
+gujarati marathi malayalam kannada nepali pashto dari tigrinya oromo yoruba igbo hausa khmer lao
 """.split())
 #: words that make the capitalized word after them a place ("St. Vincent's", "Mount Auburn")
 PLACE_PREFIX = frozenset("""
@@ -845,7 +847,8 @@ class NameDetector(Detector):
                     and toks[i + 1].info is not None and toks[i + 1].info.last and not toks[i + 1].info.stop \
                     and not toks[i + 1].initial and not _date_word(text, t) and (
                         i > 0 and _title(toks[i - 1]) and not toks[i].comma_before
-                        or self._degree_at(text, toks[i + 1].end) and self._line_start(text, t.start)):
+                        or self._degree_at(text, toks[i + 1].end) and (
+                            self._line_start(text, t.start) or not self._sentence_initial(text, t.start))):
                 # "Dr. Will Franklin", "Will Bond RRT": a first name that is an everyday word,
                 # after a title or before a surname and its credential at a line's start
                 t.info = replace(t.info, first=True, stop=False,
@@ -1636,9 +1639,10 @@ class NameDetector(Detector):
                 if m is not None:
                     b = self.info(m.group(2))
                     if (b.last or (not b.listed and not b.common and len(m.group(2)) >= 4)) and not (
-                            b.stop or b.medical or b.place or b.drug or b.eponym or b.common):
+                            b.stop or b.medical or b.place or b.drug or b.eponym
+                            or b.common and (b.word_band is None or b.word_band <= 1)):
                         # "j. kowalewska-tran rn": an initial and a surname before a credential
-                        parts = (Candidate(m.start(1), m.end(1) + 1, "first_name", like, self.name, why),
+                        parts = (Candidate(m.start(1), m.end(1), "first_name", like, self.name, why),
                                  Candidate(m.start(2), m.end(2), "last_name", like, self.name, why))
                         out.append(Candidate(m.start(1), m.end(2), "full_name", like, self.name, why, parts))
                 continue
@@ -1786,7 +1790,8 @@ _SCORE_LIST_BEFORE_RE = re.compile(r"\d[ \t]*[,;/][ \t]*\Z")
 _SMALL_NUMBER_AFTER_RE = re.compile(r"[ \t]+\d{1,2}(?![\d/:.-])")
 #: a capitalized word, a hyphen and a lower-case adjective's tail: "Greek-speaking", "Hashimoto-related"
 _DEMONYM_COMPOUND_RE = re.compile(r"[A-Z][a-z]+-(?:speaking|speaker|born|related|like|type|induced|"
-                                  r"associated|positive|negative|based|style|esque|american|canadian)")
+                                  r"associated|positive|negative|based|style|esque|american|canadian|language|"
+                                  r"languages|lang|dominant|fluent)")
 #: a word joined to a name by a comma or a conjunction, itself ending the list or followed by one
 _COORD_WORD = r"(\p{Lu}[\p{Ll}\p{M}]+(?:[-'’]\p{Lu}[\p{Ll}\p{M}]+)?)"
 _COORD_AFTER_RE = regex.compile(r"(?:,[ \t]*(?:(?:and|or|&)[ \t]+)?|[ \t]+(?:and|or|&)[ \t]+)" + _COORD_WORD +
@@ -1824,7 +1829,7 @@ _FIELD_END_RE = re.compile(r"(?:[ \t]*(?:[\n\r(]|\Z|,[ \t]*\(?\d|(?:dob|d\.o\.b\
                            re.IGNORECASE)
 #: two lower-case words right before a credential ("gwen ferraro np", "gwen ferraro, np")
 #: an initial, its period and a surname in lower case right before a credential ("j. kowalewska-tran rn")
-_INITIAL_SURNAME_BEFORE_RE = re.compile(r"(?:^|(?<=[\s(/-]))([a-z])\.[ \t]?([a-z][a-z'’]+(?:-[a-z][a-z'’]+)?)[ \t,]*$")
+_INITIAL_SURNAME_BEFORE_RE = re.compile(r"(?:^|(?<=[\s(/-]))([a-z]\.(?:[a-z]\.)?)[ \t]?([a-z][a-z'’]+(?:-[a-z][a-z'’]+)?)[ \t,]*$")
 #: a lone word in small letters at its line's start (after dashes) before a credential
 _SIGNER_BEFORE_RE = re.compile(r"(?:^|\n)[ \t>*-]*([a-z][a-z'’]+(?:-[a-z]+)?)[ \t]*,?[ \t]+\Z")
 #: what may follow a sign-off's credential on its line: a pager, a time, nothing

@@ -111,7 +111,12 @@ followed enrolled linked connected applied called spoke talked met seen coming c
 _STATE_GENERAL = re.compile(r"(?<![\w'’-])(?P<st>[A-Z][a-z]+\.?(?: [A-Z][a-z]+)?) General(?!\w)")
 _TRIGGER_WORDS = frozenset({"team", "Team", "TEAM", "squad", "Squad", "club", "Club", "CLUB", "league", "League",
                             "University", "UNIVERSITY", "College", "COLLEGE", "Institute", "School", "SCHOOL",
-                            "Academy"})
+                            "Academy",
+                            # a Spanish-named place, its kind first ("Iglesia San Judas Tadeo")
+                            "Iglesia", "IGLESIA", "iglesia", "Farmacia", "FARMACIA", "farmacia", "Clinica",
+                            "CLINICA", "clinica", "Clínica", "CLÍNICA", "clínica", "Parroquia", "PARROQUIA",
+                            "parroquia", "Centro", "CENTRO", "centro", "Escuela", "ESCUELA", "Templo", "TEMPLO",
+                            "templo", "Misión", "Mision"})
 #: a coverage's rank, a capitalized name and its member number: "secondary Harvest Commonwealth, ID"
 _RANKED_INSURER = re.compile(
     r"(?<![\w-])(?i:primary|secondary|tertiary|supplemental|supplement)(?:[ \t]+(?i:insurance|coverage|ins\.?|payer))?"

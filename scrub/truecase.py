@@ -81,6 +81,9 @@ _PLACE_AFTER = re.compile(r"(?<![\w'’-])(?:in|from|near|to|of|at) (?=([A-Za-z]
 _LIVES_IN = re.compile(r"(?<![\w'’-])(?:lives|living|lived|resides|residing|moved|visiting|relocated|born|raised)"
                        r" (?:in|from|to|near) ([a-z]+(?: [A-Za-z][a-z]+){1,2})"
                        r"(?=[ \t]*(?:[,;:.)]|$)|[ \t]+(?:and|with|where|for|since|but|who|w/)\b)", re.MULTILINE)
+_LIVES_IN_ONE = re.compile(r"(?<![\w'’-])(?:lives|living|lived|resides|residing|moved|visiting|relocated|born|raised)"
+                           r" (?:in|from|to|near) ([a-z]+)(?=[ \t]*(?:[,;:.)]|$)|[ \t]+(?:and|with|where|for|since|but|w/)\b)",
+                           re.MULTILINE)
 _PLACE_KINDS = frozenset("""township twp corners narrows falls heights springs village junction crossing
 landing mills ridge hollow gap bluffs harbor harbour beach lakes hills grove station plains flats
 forks gardens""".split())
@@ -93,16 +96,27 @@ _NOT_FIRST = frozenset("""will may see saw said per can bill mark rose sue pat c
 #: a kin word and the word after it ("mother zephyrine")
 _KIN_NEXT = re.compile(r"(?<![\w'’-])(?:mother|father|mom|dad|wife|husband|son|daughter|dtr|sister|brother"
                        r"|girlfriend|boyfriend|gf|bf|aunt|uncle|grandmother|grandfather|grandma|grandpa"
-                       r"|niece|nephew|cousin|partner|fianc[eé]e?) ([a-z][a-z'’-]+)(?![\w'’-])")
+                       r"|niece|nephew|cousin|partner|fianc[eé]e?)(?: \((?:hcp|poa|dpoa|hcpoa|proxy|guardian)\))?"
+                       r" ([a-z][a-z'’-]+)(?![\w'’-])")
+#: a care giver's field, its value a surname, a comma and a first name ("slp: young, will")
+_ROLE_FIELD = re.compile(r"(?im)(?:^|[ \t]{2,})[ \t>*-]*(?:slp|ot|pt|rn|lpn|md|np|pa|attending|ordering|referring"
+                         r"|pcp|provider|therapist|nurse|physician|surgeon|author|signed by|seen by|caregiver|hcp"
+                         r"|(?:emergency )?contact|clinician|counselor|case manager|sw|social worker)[ \t]*:[ \t]*"
+                         r"([a-z][a-z'’-]+), ([a-z][a-z'’-]+)(?: [a-z]\.?)?(?=[ \t]*$|[ \t]{2,}|\t)")
 #: a listed surname in small letters after a Capitalized first name and before a credential
 _CRED = r"(?i:md|m\.d\.|do|rn|np|pa|pa-c|phd|lpn|cnm|crna|dds)\b"
+#: a credential in small letters right after a Capitalized name ("Will Brannigan mht")
+_CRED_AFTER_NAME = re.compile(r"\b[A-Z][a-z'’-]+ (rn|md|np|lpn|mht|bht|rrt|crna|cnm|lcsw|licsw|msw|dpt|otr|otr/l|cna"
+                              r"|cwocn|aprn|fnp|pharmd|rph|ccc-slp|lmhc|lpc|cadc)\b(?![/-])")
+_CRED_AFTER = re.compile(r",?[ \t]+(?i:md|rn|np|pa|pa-c|lpn|mht|bht|rrt|crna|cnm|do|phd|lcsw|msw|slp|otr|dpt|cna)\b")
 _BEFORE_DEGREE = re.compile(r"(?<=[A-Z][a-z]) ([a-z]{2,}), " + _CRED)
 #: a signer's two words in small letters at a line's start before a credential ("jung-ho park, md")
 _SIGNER_LINE = re.compile(r"(?m)^[ \t>*-]*([A-Za-z][a-z'’]+(?:-[A-Za-z][a-z]+)?) ([a-z][a-z'’]+(?:-[a-z]+)?), " + _CRED)
 #: languages, Capitalized but no first names before a word ("dad english fluent")
 _LANGUAGES = frozenset("""english spanish french polish italian german portuguese russian chinese
 mandarin cantonese arabic haitian creole vietnamese korean japanese hindi urdu somali swahili
-amharic tagalog greek hebrew farsi persian dutch ukrainian turkish bengali punjabi""".split())
+amharic tagalog greek hebrew farsi persian dutch ukrainian turkish bengali punjabi tamil telugu gujarati
+nepali pashto dari tigrinya yoruba igbo khmer""".split())
 #: clinical shorthand that the word lists take for names ("no spells or brady", "tachy to 190")
 _JARGON = frozenset("""brady bradys tachy tachys desat desats nyha""".split())
 #: a newborn's name as charts give it ("baby boy wroblewski", "baby girl a price"): the surname
@@ -129,7 +143,7 @@ _FIRM_HEAD = re.compile(
     r"|counseling|chiropractic|ambulance|home health|home infusion|public library|library"
     r"|early learning(?: center)?|learning center|child ?care(?: center)?|day ?care|montessori"
     r"|academy)(?![\w'’-])")
-_COMPANY = re.compile(r"\b[A-Z][a-z]+ (corp|inc|llc|ltd|co)\b")
+_COMPANY = re.compile(r"\b[A-Z][a-z]+ (corp|inc|llc|ltd|co(?=\.|[ \t]*(?:[,;)]|$)))\b", re.MULTILINE)
 _STATE_ZIP = re.compile(r"\b([a-z]{2})\.?,?\s+\d{5}(?:-\d{4})?\b")
 
 
@@ -412,10 +426,24 @@ def cased_view(text: str, lexicon) -> str:
             for w in words:
                 title(s0, s0 + len(w))
                 s0 += len(w) + 1
+    for m in _ROLE_FIELD.finditer(view):  # "slp: young, will": a surname, its comma, a first name
+        last, first = m.group(1), m.group(2)
+        if lexicon.is_surname(last[:1].upper() + last[1:]) and lexicon.is_first_name(first[:1].upper() + first[1:]) \
+                and last not in _STOP and lexicon.medical_kind(last) is None:
+            title(m.start(1), m.end(1))
+            title(m.start(2), m.end(2))
+    for m in _LIVES_IN_ONE.finditer(view):  # "lives in hollisford,": a word no list knows
+        w = m.group(1)
+        if len(w) >= 5 and w not in _STOP and lexicon.capitalized_share(w) is None and lexicon.medical_kind(w) is None:
+            title(m.start(1), m.end(1))
     for m in _BEFORE_CAPPED.finditer(view):  # "grace Nguyen": a listed first name before a surname
         w = m.group(1)
         share = lexicon.capitalized_share(w)
-        if w not in _STOP and w not in _NOT_FIRST and lexicon.is_first_name(w[:1].upper() + w[1:]) \
+        if w in _NOT_FIRST and _CRED_AFTER.match(view, m.end()):
+            share = None  # "observer will Brannigan MHT": before a surname and a credential, a name
+        elif w in _NOT_FIRST:
+            continue
+        if w not in _STOP and lexicon.is_first_name(w[:1].upper() + w[1:]) \
                 and (share is None or share >= 0.1) and lexicon.medical_kind(w) is None \
                 and lexicon.is_surname(m.group(2)) and not lexicon.is_city(m.group(2)):
             title(m.start(1), m.end(1))
@@ -441,6 +469,9 @@ def cased_view(text: str, lexicon) -> str:
     for m in _SAINT.finditer(view):  # "st. John's Hospital"
         title(m.start(1), m.end(1))
     for m in _DEGREE.finditer(view):  # "Long, m.d." → "Long, M.D."
+        upper(m.start(1), m.end(1))
+    view = "".join(chars)
+    for m in _CRED_AFTER_NAME.finditer(view):  # "Will Brannigan mht" → "Will Brannigan MHT"
         upper(m.start(1), m.end(1))
     for m in _COMPANY.finditer(view):  # "Marina corp"
         title(m.start(1), m.end(1))

@@ -77,6 +77,19 @@ CASES = [
      "social: hope visited 1300-1600. lives in lititz, dtr hope wolfe-baptiste is hcp. plan: cont. "
      "lives w/ parents + sister in apt in fort dodge. nyha class iii.",
      ["hope", "wolfe-baptiste", "fort dodge", "lititz"], ["nyha", "visited"]),
+    ("OBSERVER WILL BRANNIGAN MHT AT BEDSIDE. NEURO: INTACT. CV: NSR. RESP: CLEAR. GI: TOL DIET. "
+     "SOCIAL: PT STATES SHE WANTS TO GO HOME. PLAN: CONT 1:1.\nORDERING: DR. SZYMANSKI-ADEBAYO     SLP: YOUNG, WILL\n"
+     "5. SON (HCP) PRICE KING, LIVES IN HOLLISFORD, REACHED BY PHONE.",
+     ["WILL BRANNIGAN", "YOUNG", "HOLLISFORD", "SZYMANSKI-ADEBAYO"], ["MHT", "SLP", "NSR"]),
+    ("Called covering MD dr nwosu pg 3318, new orders. See pg 12 of report.", ["nwosu", "3318"], ["pg 12"]),
+    ("no si/hi. cont q15 checks.\n--j.k. mcdermott rn", ["j.k. mcdermott"], ["q15"]),
+    ("Pt gave consent; employer supervisor (wes o'shaughnessy) may call clinic.", ["wes o'shaughnessy"], []),
+    ("Pastor from Iglesia San Judas Tadeo visited 1500. Rx sent to farmacia la esperanza - pt to pick up. "
+     "Seen at CLINICA FAMILIAR DEL VALLE, stable. Pt in centro de salud.",
+     ["Iglesia San Judas Tadeo", "farmacia la esperanza", "CLINICA FAMILIAR DEL VALLE"], ["centro de salud"]),
+    ("Balance: Berg 31/56. Grip 8 lb ([Jamar] pos 2). Speaks English and Tamil. Referred to a Spanish-language "
+     "group. Pt reports odynophagia 7/10.",
+     [], ["Berg", "Jamar", "Tamil", "Spanish-language", "7/10"]),
     # ---- towns no list holds, after "lives in", "visiting from"; a place's kind after a listed town
     ("Lives w/ son and his wife in Dorrance Township; son drives her. MGM visiting from Taichung, speaks "
      "Mandarin. Pt lives in Kettle Narrows; nearest program. Mother lives in Las Palmitas and stayed.",
