@@ -229,7 +229,7 @@ _WEAK_CUES = frozenset({"in", "to", "at"})
 #: the kinds of places that end a town's name ("Dorrance Township", "Ashby Corners")
 _PLACE_SUFFIXES = frozenset("""Township Twp Corners Corner Narrows Falls Heights Springs Village Junction
 Crossing Landing Mills Mill Ridge Hollow Gap Bluffs Bluff Harbor Harbour Beach Lakes Lake Hills Grove Valley
-Station Center Centre Plains Flats Park Port Point Creek Forks Fork Run Gardens Acres""".split())
+Station Center Centre Plains Flats Park Port Point Creek Forks Fork Run Gardens Acres City""".split())
 #: words that begin towns' names ("Las Palmitas", "Port Ewen", "Fort Ann")
 _PLACE_ARTICLES = frozenset("""Las Los La El San Santa Santo Port Fort Mount Mt Lake North South East
 West New Old Upper Lower Saint St""".split())

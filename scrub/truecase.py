@@ -84,6 +84,9 @@ _LIVES_IN = re.compile(r"(?<![\w'’-])(?:lives|living|lived|resides|residing|mo
 _LIVES_IN_ONE = re.compile(r"(?<![\w'’-])(?:lives|living|lived|resides|residing|moved|visiting|relocated|born|raised)"
                            r" (?:in|from|to|near) ([a-z]+)(?=[ \t]*(?:[,;:.)]|$)|[ \t]+(?:and|with|where|for|since|but|w/)\b)",
                            re.MULTILINE)
+_TOWN_KIND = re.compile(r"\b([A-Z][a-z]+) (city|falls|twp|township|heights|springs|junction|corners|village"
+                        r"|hills|narrows|landing|crossing|station)\b(?=[ \t]*(?:[,.;:)(]|$)|[ \t]+(?:and|area|region)\b)",
+                        re.MULTILINE)
 _PLACE_KINDS = frozenset("""township twp corners narrows falls heights springs village junction crossing
 landing mills ridge hollow gap bluffs harbor harbour beach lakes hills grove station plains flats
 forks gardens""".split())
@@ -436,6 +439,12 @@ def cased_view(text: str, lexicon) -> str:
         w = m.group(1)
         if len(w) >= 5 and w not in _STOP and lexicon.capitalized_share(w) is None and lexicon.medical_kind(w) is None:
             title(m.start(1), m.end(1))
+    view = "".join(chars)
+    for m in _TOWN_KIND.finditer(view):  # "in Grantham city.", "Woodard twp": a town's kind
+        if m.group(2) in ("twp", "township") or lexicon.is_city(m.group(1)) \
+                or lexicon.capitalized_share(m.group(1).lower()) is None \
+                or lexicon.is_city(m.group(1) + " " + m.group(2).capitalize()):
+            title(m.start(2), m.end(2))
     for m in _BEFORE_CAPPED.finditer(view):  # "grace Nguyen": a listed first name before a surname
         w = m.group(1)
         share = lexicon.capitalized_share(w)

@@ -90,6 +90,9 @@ CASES = [
     ("Balance: Berg 31/56. Grip 8 lb ([Jamar] pos 2). Speaks English and Tamil. Referred to a Spanish-language "
      "group. Pt reports odynophagia 7/10.",
      [], ["Berg", "Jamar", "Tamil", "Spanish-language", "7/10"]),
+    ("2ND FLOOR APT, 16 STAIRS W/ R RAIL, IN GRANTHAM CITY. WIFE DRIVES. ~15 MIN FROM HOME IN WOODARD TWP). "
+     "KIDS IN BRISTOL FALLS. WENT TO CITY HOSPITAL. NEURO: INTACT. CV: NSR. RESP: CLEAR. GI: TOL DIET.",
+     ["GRANTHAM CITY", "WOODARD TWP", "BRISTOL FALLS"], ["CITY HOSPITAL"]),
     # ---- towns no list holds, after "lives in", "visiting from"; a place's kind after a listed town
     ("Lives w/ son and his wife in Dorrance Township; son drives her. MGM visiting from Taichung, speaks "
      "Mandarin. Pt lives in Kettle Narrows; nearest program. Mother lives in Las Palmitas and stayed.",
