@@ -981,7 +981,10 @@ def _short_weekday(text: str, s: int, e: int, like: float, name: str) -> Candida
 _SHIFTED_FIRST = "2030"
 #: the word right before the year
 _EVENT_WORDS = frozenset("in during circa ca c year yr hx h/o s/p dx diagnosed dated early mid "
-                         "late spring summer fall autumn winter quit".split())
+                         "late spring summer fall autumn winter quit "
+                         # a life's events: "widowed 2131", "divorced 2019", "quit smoking 2146"
+                         "widowed divorced married separated retired smoking sober relapsed incarcerated "
+                         "released deployed immigrated dui owi arrested".split())
 _EVENT_WORDS_NOT_TIME = _EVENT_WORDS | frozenset(
     "since until till thru through after before prior previous remote recently".split())
 #: a history word a few words before it, in the same clause: "S/P CABG 2081", "hx MI 2075"
@@ -990,6 +993,8 @@ _EVENT_OPENER = re.compile(_OPENER % "dx", re.IGNORECASE)
 _EVENT_OPENER_NOT_TIME = re.compile(_OPENER % "dx|pmh|psh|prior|previous|remote|last", re.IGNORECASE)
 _OPENER_KEYS = ("s/p", "status", "hx", "h/o", "history", "dx")
 _OPENER_KEYS_NOT_TIME = _OPENER_KEYS + ("pmh", "psh", "prior", "previous", "remote", "last")
+#: a procedure's count before a year in parentheses ("CABG x3 (2146)")
+_TIMES_BEFORE = re.compile(r"(?<![\w])[xX]\d{1,2}[ \t]*$")
 #: after the year: a digit, a time, a range, a decimal or a unit make it no year
 _YEAR_TAIL = re.compile(r"[\w%°]|[-/:.,][ \t]?\d|[ \t]{0,2}(?:h|hrs?|[ap]\.?m|z)\b", re.IGNORECASE)
 
@@ -1084,10 +1089,16 @@ def _shifted_year(text: str, s: int, e: int, era: list[int] | None = None) -> bo
     k = i
     while k > lo and (text[k - 1].isalpha() or text[k - 1] in "/."):
         k -= 1
+    times = None
     if k > 0 and text[k - 1].isalnum():
-        return False
+        times = _TIMES_BEFORE.search(text, max(0, i - 8), i) if paren and after == ")" else None
+        if times is None:
+            return False
     word = text[k:i].strip(".").lower()
-    if paren and not clock and len(word) >= 3 and word.isalpha():
+    if times is not None:
+        if not (era and _in_era(value, era)):
+            return False  # "CABG x3 (2146)": a procedure's count, then its year (of the record's era)
+    elif paren and (not clock or after == ")" and era and _in_era(value, era)) and len(word) >= 3 and word.isalpha():
         pass  # "appendectomy (2071)", "CABG (2084)"
     elif clock and era and not paren and word not in _EVENT_WORDS and _in_era(value, era) and _clock_year_in_history(text, s, e, k, i, word):
         pass

@@ -53,14 +53,20 @@ _JOINERS = frozenset({"the", "a", "an", "our", "of", "and", "&", "for", "de", "l
 _NONSPACE = re.compile(r"\S+")
 _CAPTOK = re.compile(r"(?:[A-Z][\w'’&-]*\.?|(?:[A-Z]\.)+|\d{1,3}(?:st|nd|rd|th))")
 #: " at X", " to X", " @ X" with a capital after: where a place of care may follow a verb
-_CARE_AT = re.compile(r" (at|to|@|in|from|for|by|with)(?: the| our)? (?=[A-Z])")
+_CARE_AT = re.compile(r" (at|to|@|in|from|for|by|with|via)(?: the| our)? (?=[A-Z])")
+#: verbs of a ride, before "via" ("arrived via Coastal Care Transport")
+_RIDE_VERBS = ("arrived ", "transported ", "brought ", "brought in ", "picked up ", "came ", "transferred ",
+               "arrives ", "arriving ", "came in ", "presented ")
 #: a verb or noun before "at"/"for"/"by" that names an employer ("works at Raytheon")
 _EMPLOY_VERBS = tuple(v + " " for v in (
     "works", "worked", "working", "work", "employed", "employee", "job", "retired", "retiring",
     "retire", "retires",
     "teaches", "taught", "teacher", "volunteers", "volunteered", "employer", "employment",
     # a past employer: "formerly with", "laid off from", "retired from", "previously at"
-    "formerly", "previously", "laid off", "let go", "resigned"))
+    "formerly", "previously", "laid off", "let go", "resigned",
+    # school and the trade's own words: "a student at Harmon Tech", "stocks shelves at", "eng at"
+    "student", "students", "intern", "interns", "apprentice", "shelves", "deliveries",
+    "delivers", "contractor", "eng", "mgr", "staffing"))
 #: words inside a name after a cue: "Newbridge on the Charles", "Brigham and Women's"
 _NAME_JOINERS = frozenset({"&", "and", "of", "on", "the", "at"})
 _NEXT_CAP = re.compile(r"[ \t]*(?:and[ \t]+|or[ \t]+)?([A-Z])")
@@ -82,7 +88,9 @@ _CARE_VERBS = tuple(v + " " for v in (
     "performed", "obtained", "case", "tests", "labs", "imaging", "see",
     # placement after discharge: "referrals sent to", "accepted at", "bed offer from", "d/c to"
     "sent", "referral", "referrals", "accepted", "placement", "placed", "offer", "d/c", "dc",
-    "d/c'd", "discharge", "faxed", "screened", "screening", "rehab", "transfer"))
+    "d/c'd", "discharge", "faxed", "screened", "screening", "rehab", "transfer",
+    # a stay and a ride: "staying at Harbor Family House", "arrived via Coastal Care Transport"
+    "staying", "arrived", "transported", "brought", "picked up"))
 _ACRONYM = re.compile(r"[A-Z]{2,6}(?:-[A-Z][\w]*)?")
 _MONTHS_DAYS = frozenset("january february march april may june july august september october november "
                          "december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday "
@@ -1006,6 +1014,8 @@ class OrgDetector(Detector):
         for a in _CARE_AT.finditer(text):
             cue = a.group(1)
             head = text[max(0, a.start() - 24):a.start() + 1].lower()
+            if cue == "via" and not head.endswith(_RIDE_VERBS):
+                continue  # "arrived via Coastal Care Transport"; "referrals sent via Allscripts" is no ride
             by_trade = False
             if cue in ("for", "by", "with"):
                 # "works for Raytheon", "employed by Fidelity": an employer, not a clinician

@@ -93,6 +93,16 @@ CASES = [
     ("2ND FLOOR APT, 16 STAIRS W/ R RAIL, IN GRANTHAM CITY. WIFE DRIVES. ~15 MIN FROM HOME IN WOODARD TWP). "
      "KIDS IN BRISTOL FALLS. WENT TO CITY HOSPITAL. NEURO: INTACT. CV: NSR. RESP: CLEAR. GI: TOL DIET.",
      ["GRANTHAM CITY", "WOODARD TWP", "BRISTOL FALLS"], ["CITY HOSPITAL"]),
+    # ---- employers, schools, rides and stays after their cue
+    ("He is a student at Harmon Tech. She stocks shelves at Bayside Market Basket weekly. Arrived via Coastal "
+     "Care Transport. Staying at Harbor Family House. Eng at Lattice Robotics. Does deliveries for Quickship "
+     "Couriers.", ["Harmon Tech", "Bayside Market Basket", "Coastal Care Transport", "Harbor Family House",
+                   "Lattice Robotics", "Quickship Couriers"], []),
+    ("Referrals sent via Allscripts to rehab. Arrived via EMS. Enrolled in the ALLHAT trial.", [],
+     ["Allscripts", "EMS", "ALLHAT"]),
+    # ---- years of a life's events and procedures
+    ("Admit 3/4/2146. PSH: CABG X3 (2141); appy. Quit smoking 2142. Widowed 2131, lives alone. DUI 2140, "
+     "completed program. Given (0900) meds.", ["2141", "2142", "2131", "2140"], ["0900", "X3"]),
     # ---- towns no list holds, after "lives in", "visiting from"; a place's kind after a listed town
     ("Lives w/ son and his wife in Dorrance Township; son drives her. MGM visiting from Taichung, speaks "
      "Mandarin. Pt lives in Kettle Narrows; nearest program. Mother lives in Las Palmitas and stayed.",
