@@ -99,7 +99,8 @@ _NOT_FIRST = frozenset("""will may see saw said per can bill mark rose sue pat c
 #: a kin word and the word after it ("mother zephyrine")
 _KIN_NEXT = re.compile(r"(?<![\w'’-])(?:mother|father|mom|dad|wife|husband|son|daughter|dtr|sister|brother"
                        r"|girlfriend|boyfriend|gf|bf|aunt|uncle|grandmother|grandfather|grandma|grandpa"
-                       r"|niece|nephew|cousin|partner|fianc[eé]e?)(?: \((?:hcp|poa|dpoa|hcpoa|proxy|guardian)\))?"
+                       r"|niece|nephew|cousin|partner|fianc[eé]e?|grand(?:d)?aughter|grandson|neice|friend"
+                       r"|roommate|sponsor|caregiver)(?: \((?:hcp|poa|dpoa|hcpoa|proxy|guardian)\))?"
                        r" ([a-z][a-z'’-]+)(?![\w'’-])")
 #: a care giver's field, its value a surname, a comma and a first name ("slp: young, will")
 _ROLE_FIELD = re.compile(r"(?im)(?:^|[ \t]{2,})[ \t>*-]*(?:slp|ot|pt|rn|lpn|md|np|pa|attending|ordering|referring"
@@ -112,6 +113,7 @@ _CRED = r"(?i:md|m\.d\.|do|rn|np|pa|pa-c|phd|lpn|cnm|crna|dds)\b"
 _CRED_AFTER_NAME = re.compile(r"\b[A-Z][a-z'’-]+ (rn|md|np|lpn|mht|bht|rrt|crna|cnm|lcsw|licsw|msw|dpt|otr|otr/l|cna"
                               r"|cwocn|aprn|fnp|pharmd|rph|ccc-slp|lmhc|lpc|cadc)\b(?![/-])")
 _CRED_AFTER = re.compile(r",?[ \t]+(?i:md|rn|np|pa|pa-c|lpn|mht|bht|rrt|crna|cnm|do|phd|lcsw|msw|slp|otr|dpt|cna)\b")
+_INITIAL_CRED = re.compile(r"(?<![\w.])([a-z])\. ?([a-z][a-z'’-]+),? (?i:rn|md|np|lpn|pa-c|crna|cnm|rrt|mht|lcsw|msw|do|dpt|otr|slp|ot|pt)\b")
 _BEFORE_DEGREE = re.compile(r"(?<=[A-Z][a-z]) ([a-z]{2,}), " + _CRED)
 #: a signer's two words in small letters at a line's start before a credential ("jung-ho park, md")
 _SIGNER_LINE = re.compile(r"(?m)^[ \t>*-]*([A-Za-z][a-z'’]+(?:-[A-Za-z][a-z]+)?) ([a-z][a-z'’]+(?:-[a-z]+)?), " + _CRED)
@@ -460,6 +462,11 @@ def cased_view(text: str, lexicon) -> str:
         w = m.group(1)
         if w not in _STOP and lexicon.is_surname(w[:1].upper() + w[1:]) and lexicon.medical_kind(w) is None:
             title(m.start(1), m.end(1))
+    for m in _INITIAL_CRED.finditer(view):  # "r. price, RN": an initial and a surname before a credential
+        w = m.group(2)
+        if w not in _STOP and lexicon.is_surname(w[:1].upper() + w[1:]) and lexicon.medical_kind(w) is None:
+            upper(m.start(1), m.end(1))
+            title(m.start(2), m.end(2))
     for m in _SIGNER_LINE.finditer(view):
         a, b = m.group(1), m.group(2)
         ka = lexicon.capitalized_share(a.split("-")[0].lower())
