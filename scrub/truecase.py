@@ -113,6 +113,11 @@ _CRED = r"(?i:md|m\.d\.|do|rn|np|pa|pa-c|phd|lpn|cnm|crna|dds)\b"
 _CRED_AFTER_NAME = re.compile(r"\b[A-Z][a-z'’-]+ (rn|md|np|lpn|mht|bht|rrt|crna|cnm|lcsw|licsw|msw|dpt|otr|otr/l|cna"
                               r"|cwocn|aprn|fnp|pharmd|rph|ccc-slp|lmhc|lpc|cadc)\b(?![/-])")
 _CRED_AFTER = re.compile(r",?[ \t]+(?i:md|rn|np|pa|pa-c|lpn|mht|bht|rrt|crna|cnm|do|phd|lcsw|msw|slp|otr|dpt|cna)\b")
+_QUOTED_NICK = re.compile(r"(?<![\w'’-])(?:mother|father|mom|dad|wife|husband|son|daughter|dtr|sister|brother"
+                          r"|girlfriend|boyfriend|gf|bf|aunt|uncle|grandmother|grandfather|grandma|grandpa|niece"
+                          r"|nephew|cousin|partner|friend|roommate|sponsor|neighbor|caregiver|goes by|known as|aka"
+                          r"|prefers|calls? out for|calling out for|asking for|asks for|called|nicknamed)"
+                          r",? [\"“]([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)[\"”]")
 _INITIAL_CRED = re.compile(r"(?<![\w.])([a-z])\. ?([a-z][a-z'’-]+),? (?i:rn|md|np|lpn|pa-c|crna|cnm|rrt|mht|lcsw|msw|do|dpt|otr|slp|ot|pt)\b")
 _BEFORE_DEGREE = re.compile(r"(?<=[A-Z][a-z]) ([a-z]{2,}), " + _CRED)
 #: a signer's two words in small letters at a line's start before a credential ("jung-ho park, md")
@@ -462,6 +467,11 @@ def cased_view(text: str, lexicon) -> str:
         w = m.group(1)
         if w not in _STOP and lexicon.is_surname(w[:1].upper() + w[1:]) and lexicon.medical_kind(w) is None:
             title(m.start(1), m.end(1))
+    for m in _QUOTED_NICK.finditer(view):  # 'friend "dot"', 'goes by "big mike"': a nick name in quotes
+        words = [(w.start(), w.end()) for w in _PART.finditer(view, m.start(1), m.end(1))]
+        if all(view[a:b] not in _STOP and lexicon.medical_kind(view[a:b]) is None for a, b in words):
+            for a, b in words:
+                title(a, b)
     for m in _INITIAL_CRED.finditer(view):  # "r. price, RN": an initial and a surname before a credential
         w = m.group(2)
         if w not in _STOP and lexicon.is_surname(w[:1].upper() + w[1:]) and lexicon.medical_kind(w) is None:

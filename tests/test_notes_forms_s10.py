@@ -93,6 +93,12 @@ CASES = [
     ("2ND FLOOR APT, 16 STAIRS W/ R RAIL, IN GRANTHAM CITY. WIFE DRIVES. ~15 MIN FROM HOME IN WOODARD TWP). "
      "KIDS IN BRISTOL FALLS. WENT TO CITY HOSPITAL. NEURO: INTACT. CV: NSR. RESP: CLEAR. GI: TOL DIET.",
      ["GRANTHAM CITY", "WOODARD TWP", "BRISTOL FALLS"], ["CITY HOSPITAL"]),
+    ("NEURO: INTACT. CV: NSR. RESP: CLEAR. GI: TOL DIET. PLAN: CONT TO MONITOR, UPDATE FAMILY.\n"
+     "REPORT GIVEN TO ONCOMING RN (T. NGUYEN) AT 0700.\nR. PRICE, RN\nD. BROWN MD",
+     ["T. NGUYEN", "R. PRICE", "D. BROWN"], ["ONCOMING RN", "MD"]),
+    ("Grandaughter Maisie brought laptop. Neice Tamsin called.", ["Maisie", "Tamsin"], ["laptop"]),
+    ('neuro: intact. cv: nsr. resp: clear. gi: tol diet. social: pt asking for her friend "dot" (neighbor). '
+     'met with sw. pt "feels fine".', ["dot"], ["feels fine", "neighbor"]),
     # ---- employers, schools, rides and stays after their cue
     ("He is a student at Harmon Tech. She stocks shelves at Bayside Market Basket weekly. Arrived via Coastal "
      "Care Transport. Staying at Harbor Family House. Eng at Lattice Robotics. Does deliveries for Quickship "
