@@ -187,7 +187,7 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
                          # "incident #24-11873", "surgical pathology no. S22-4417", "tail N418AE"
                          r"|tail(?:\s*(?:number|no\.?|\#))?|tracking(?:\s*(?:number|no\.?|\#))?"
                          r"|(?:probation|parole|court|case|dcf|dss|cps|aps)\s+file(?:\s*(?:number|no\.?|\#))?"
-                         r"|auth(?:orization)?(?:\s*(?:number|no\.|\#|code))?"
+                         r"|auth(?:orization)?(?:\s*(?:number|no\.|\#|code))?|(?:prior\s+auth|pa)\s*(?:number|no\.|\#)"
                          r"|(?:incident|intake|report|complaint|citation|warrant|booking|inmate|run"
                          r"|referral|trip|ticket|requisition|req|study|exam|procedure|(?:surgical\s+)?pathology|path)"
                          r"\s*(?:number|no\.|\#)", False),
@@ -200,7 +200,7 @@ _VALUE = r"(?=[\w./-]{0,32}\d)(?P<v>[a-z0-9](?:[a-z0-9]|[-/.](?=[a-z0-9])){1,31}
 #: 1198 04", "Subscriber ID XJH 884 1209"): the capitals are case-sensitive, seven digits at
 #: least (a dose pair such as "NS 100 75" has fewer), and the label must name a number (an ID,
 #: a "#", a member or a policy: "Plan: ABG 0400 0800" lists times; see _SPACED_LABEL)
-_SPACED = r"(?P<v>(?-i:[A-Z]{1,4})[ \t]\d{2,9}(?:[ \t-]\d{1,7}){0,4})(?![\w-])"
+_SPACED = r"(?P<v>(?-i:[A-Z]{1,4}|\d[A-Z]{1,3}|[A-Z]{1,3}\d{1,4})[ \t]\d{2,9}(?:[ \t-]\d{1,7}){0,4})(?![\w-])"
 _SPACED_DIGITS = 7
 _SPACED_LABEL = re.compile(r"id|#|num|no\b|number|member|subscriber|policy|medicare|medicaid|beneficiary|"
                            r"acc|card|mrn|ssn|soc|hicn|mbi", re.IGNORECASE)
@@ -229,7 +229,7 @@ _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "re
                 "intake", "report", "complaint", "citation", "warrant", "booking", "inmate", "auth",
                 "authorization", "referral", "trip", "ticket", "requisition", "req", "exam", "procedure",
                 "surgical", "pathology", "path", "run", "tracking", "probation", "parole", "court",
-                "dcf", "dss", "cps", "aps", "hospice", "home", "agency", "client")
+                "dcf", "dss", "cps", "aps", "hospice", "home", "agency", "client", "pa", "prior")
 
 
 #: a device maker's name right before a model number ("Olympus CF-HQ190L", "BF-UC190F linear EBUS")
@@ -500,7 +500,9 @@ class IdDetector(Detector):
                     value = text[s:e]
             if " " in value and not value.isdigit() and not (
                     # a record's own label ("MRN HP 55-0217") vouches for five digits and a dash
-                    ent == "mrn" and "-" in value and sum(ch.isdigit() for ch in value) >= 5) and (
+                    ent == "mrn" and "-" in value and sum(ch.isdigit() for ch in value) >= 5) and not (
+                    # a plate ("plate 7K 4419"): two groups of letters and digits
+                    ent == "vehicle" and any(ch.isalpha() for ch in value) and sum(ch.isdigit() for ch in value) >= 3) and (
                     sum(ch.isdigit() for ch in value) < _SPACED_DIGITS
                     or not _SPACED_LABEL.search(text, m.start(), s)):
                 continue

@@ -99,6 +99,10 @@ CASES = [
     ("Grandaughter Maisie brought laptop. Neice Tamsin called.", ["Maisie", "Tamsin"], ["laptop"]),
     ('neuro: intact. cv: nsr. resp: clear. gi: tol diet. social: pt asking for her friend "dot" (neighbor). '
      'met with sw. pt "feels fine".', ["dot"], ["feels fine", "neighbor"]),
+    # ---- labelled numbers: plates, prior authorizations, spaced plan numbers
+    ("Car towed, plate 7K 4419, currently impounded. Insurance PA # 22-1234-5678, copay 20. Medicaid # X1234 56 "
+     "789012 (on file). Plan: ABG 0400 0800. NS 100 75. PA 4 wks.",
+     ["7K 4419", "22-1234-5678", "X1234 56 789012"], ["0400 0800", "100 75", "PA 4"]),
     # ---- employers, schools, rides and stays after their cue
     ("He is a student at Harmon Tech. She stocks shelves at Bayside Market Basket weekly. Arrived via Coastal "
      "Care Transport. Staying at Harbor Family House. Eng at Lattice Robotics. Does deliveries for Quickship "
