@@ -1461,6 +1461,13 @@ class NameDetector(Detector):
             cm = {g: i.common and (i.word_band is None or i.word_band <= 2) for g, i in infos.items()}
             a = infos.get("a")
             first_a = a is not None and (a.first or a.nick) and not a.place and not a.drug
+            unlisted_b = False
+            if len(groups) >= 2 and (title or kin or label or k.group("k") is not None) and "b" in infos:
+                b_ = infos["b"]
+                if not b_.listed and not b_.common and len(m.group("b")) >= 4 and not (
+                        b_.stop or b_.medical or b_.drug or b_.place):
+                    infos["b"] = replace(b_, last=True)  # "per rn charity mbeki": a surname no list holds
+                    unlisted_b = True
             keep: list[str] = []
             if len(groups) >= 2 and m.group("i") and first_a and infos["b"].last and cm["a"] + cm["b"] <= 1:
                 keep = ["a", "i", "b"]  # "grace t. mcallister": a middle initial is a name's shape
@@ -1472,7 +1479,7 @@ class NameDetector(Detector):
             elif len(groups) >= 2 and first_a and infos["b"].last \
                     and cm["a"] + cm["b"] <= (2 if label and len(groups) == 2
                                               and _FIELD_END_RE.match(text, m.end("b")) is not None
-                                              else 1 if title or kin else 0):
+                                              else 1 if title or kin or unlisted_b else 0):
                 # ("daughter faith mcallister": a kin word is a title's match; "pt: gay black, 47 y/o f":
                 # a label's field holds a name even of two ordinary words)
                 keep = ["a", "b"]
@@ -1650,6 +1657,10 @@ class NameDetector(Detector):
             a, b = self.info(m.group(1)), self.info(m.group(2))
             if any(i.stop or i.medical or i.place or i.drug or i.eponym for i in (a, b)):
                 continue
+            if "-" in m.group(1) and not (a.first or a.nick):
+                halves = [self.info(h) for h in m.group(1).split("-")]
+                if any(h.first for h in halves) or all(not h.common for h in halves):
+                    a = replace(a, first=True)  # "wen-hsuan liao, MD": a hyphened first name
             if not ((a.first or a.nick) and b.last):
                 # "thandiwe mokoena, MD" signing at a line's start: a surname no list has, a word
                 # no English list knows or one English mostly Capitalizes ("lindqvist")

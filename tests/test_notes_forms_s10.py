@@ -99,6 +99,8 @@ CASES = [
     ("Grandaughter Maisie brought laptop. Neice Tamsin called.", ["Maisie", "Tamsin"], ["laptop"]),
     ('neuro: intact. cv: nsr. resp: clear. gi: tol diet. social: pt asking for her friend "dot" (neighbor). '
      'met with sw. pt "feels fine".', ["dot"], ["feels fine", "neighbor"]),
+    ("Clinician: wen-hsuan liao, MD (Urology). Per RN charity mbeki, pt stated she slept. Per RN kelly given "
+     "report; per rn stable overnight.", ["wen-hsuan liao", "charity mbeki", "kelly"], ["stable", "Urology"]),
     # ---- labelled numbers: plates, prior authorizations, spaced plan numbers
     ("Car towed, plate 7K 4419, currently impounded. Insurance PA # 22-1234-5678, copay 20. Medicaid # X1234 56 "
      "789012 (on file). Plan: ABG 0400 0800. NS 100 75. PA 4 wks.",
