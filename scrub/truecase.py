@@ -37,11 +37,16 @@ _FIRM_HEADS = frozenset("""services associates partners roofing plumbing constru
 freight logistics lumber foods farms dairy bakery apothecary pharmacy supply supplies imaging counseling
 ambulance church parish chapel ministries synagogue mosque academy daycare preschool montessori library
 ymca shelter pantry""".split()) | {"funeral home", "recovery center", "treatment center", "home care", "home health"}
+_WORSHIP = frozenset({"church", "parish", "chapel", "ministries", "synagogue", "mosque"})
+#: a church's words, in small letters no less its name's ("first congregational church")
+_CHURCH_WORDS = frozenset("""first second third holy grace calvary bethel trinity greater
+congregational baptist methodist lutheran presbyterian episcopal catholic pentecostal evangelical
+orthodox unitarian ame adventist apostolic missionary reformed community bible united""".split())
 _HEADS = re.compile(
     r"\b(?:hospital|medical center|med(?:ical)? ctr|med center|rehab ctr|nursing home|nursing center|rehab(?:ilitation)?(?: center| hospital)?"
     r"|home care|family practice|clinic|health center|elementary(?: school)?|high school|school"
     r"|skilled nursing|rest home|assisted living|senior living|healthcare|health care|institute|hospice"
-    r"|infirmary|urgent care|hosp|" + "|".join(sorted(_FIRM_HEADS)) + r")\b")
+    r"|infirmary|urgent care|hosp|manor|" + "|".join(sorted(_FIRM_HEADS)) + r")\b")
 #: a firm's initials joined by "&" before a Capitalized letter ("r&J Roofing")
 _AMP_INITIALS = re.compile(r"(?<![\w&])([a-z]{1,2})(?=&[A-Z])")
 #: words that may stand between a name and its head ("fairview community hospital")
@@ -300,7 +305,7 @@ def cased_view(text: str, lexicon) -> str:
                 continue
             if w in _STOP:
                 break
-            if firm and not proper(w):
+            if firm and not proper(w) and not (m.group() in _WORSHIP and w in _CHURCH_WORDS):
                 share = lexicon.capitalized_share(w)
                 if share is not None and share < 0.3 or lexicon.medical_kind(w) is not None:
                     break  # "visiting nurse services", "social services": a service, no firm's name
@@ -316,7 +321,8 @@ def cased_view(text: str, lexicon) -> str:
             continue
         first = text[name[0][0]:name[0][1]]
         share = lexicon.capitalized_share(first)
-        if share is not None and share < 0.15 and not proper(first):
+        if share is not None and share < 0.15 and not proper(first) and not (
+                m.group() in _WORSHIP and len(name) >= 2 and all(text[a:b] in _CHURCH_WORDS for a, b in name)):
             continue
         for s, e in name:
             title(s, e)

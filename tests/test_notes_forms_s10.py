@@ -101,6 +101,9 @@ CASES = [
      'met with sw. pt "feels fine".', ["dot"], ["feels fine", "neighbor"]),
     ("Clinician: wen-hsuan liao, MD (Urology). Per RN charity mbeki, pt stated she slept. Per RN kelly given "
      "report; per rn stable overnight.", ["wen-hsuan liao", "charity mbeki", "kelly"], ["stable", "Urology"]),
+    ("neuro: intact. cv: nsr. resp: clear. gi: tol diet. social: grief group at first congregational church "
+     "tuesdays. 93 yo f from maple crest manor (ltc). goes to church weekly, at the local church. lives in the manor.",
+     ["first congregational church", "maple crest manor"], ["local church", "the manor", "to church"]),
     # ---- labelled numbers: plates, prior authorizations, spaced plan numbers
     ("Car towed, plate 7K 4419, currently impounded. Insurance PA # 22-1234-5678, copay 20. Medicaid # X1234 56 "
      "789012 (on file). Plan: ABG 0400 0800. NS 100 75. PA 4 wks.",
