@@ -1326,7 +1326,11 @@ class OrgDetector(Detector):
                 denom = self._denominations
                 if name and not all(w[2].lower().strip(".") in denom or w[2].lower().strip(".") in generic_j
                                     for w in name):
-                    out.append(Candidate(name[0][0], self._poss(text, e), "organization", r["worship"],
+                    end = self._poss(text, e)
+                    of = _OF_PLACE.match(text, end)
+                    if of and (lex.is_state(of.group("t")) or lex.is_city(of.group("t"))):
+                        end = of.end()  # "First Congregational Church of Wilbraham"
+                    out.append(Candidate(name[0][0], end, "organization", r["worship"],
                                          self.name, "context:worship"))
                 continue
             if (not name or kind == "facility" and head in of_heads) and ("of" in text[e:e + 6]
@@ -1465,6 +1469,7 @@ class OrgDetector(Detector):
                 of = _OF_PLACE.match(text, end)
                 if of and (lex.is_state(of.group("t")) or lex.is_city(of.group("t"))):
                     end = of.end()  # "Legal Services of Worcester"
+
             if head in _FAMILY_HEADS:
                 more = _NEXT_CAP_WORD.match(text, end)
                 if more is not None and self._heads.get(more.group(1)) in ("service", "company", "facility"):

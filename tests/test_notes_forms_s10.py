@@ -104,6 +104,8 @@ CASES = [
     ("neuro: intact. cv: nsr. resp: clear. gi: tol diet. social: grief group at first congregational church "
      "tuesdays. 93 yo f from maple crest manor (ltc). goes to church weekly, at the local church. lives in the manor.",
      ["first congregational church", "maple crest manor"], ["local church", "the manor", "to church"]),
+    ("Rev. Cash from First Congregational Church of Wilbraham visited. Church of God visited.",
+     ["First Congregational Church of Wilbraham"], ["Church of God"]),
     # ---- labelled numbers: plates, prior authorizations, spaced plan numbers
     ("Car towed, plate 7K 4419, currently impounded. Insurance PA # 22-1234-5678, copay 20. Medicaid # X1234 56 "
      "789012 (on file). Plan: ABG 0400 0800. NS 100 75. PA 4 wks.",
