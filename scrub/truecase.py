@@ -123,6 +123,7 @@ _QUOTED_NICK = re.compile(r"(?<![\w'’-])(?:mother|father|mom|dad|wife|husband|
                           r"|nephew|cousin|partner|friend|roommate|sponsor|neighbor|caregiver|goes by|known as|aka"
                           r"|prefers|calls? out for|calling out for|asking for|asks for|called|nicknamed)"
                           r",? [\"“]([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)[\"”]")
+_COMMA_NAME = re.compile(r"([a-z][a-z'’-]+), ([A-Za-z][a-z'’-]+)(?: [A-Za-z]\.?)?")
 _INITIAL_CRED = re.compile(r"(?<![\w.])([a-z])\. ?([a-z][a-z'’-]+),? (?i:rn|md|np|lpn|pa-c|crna|cnm|rrt|mht|lcsw|msw|do|dpt|otr|slp|ot|pt)\b")
 _BEFORE_DEGREE = re.compile(r"(?<=[A-Z][a-z]) ([a-z]{2,}), " + _CRED)
 #: a signer's two words in small letters at a line's start before a credential ("jung-ho park, md")
@@ -374,6 +375,15 @@ def cased_view(text: str, lexicon) -> str:
             title(m.start(2), m.end(2))
     for m in _PERSON_FIELD.finditer(view):  # "pt: okonkwo-reyes, Desmond   mrn": a patient's field
         named = False
+        # written surname first ("pt: little, darnell j   mrn"): a listed surname and a listed
+        # first name are the name's, however everyday the words
+        comma = _COMMA_NAME.fullmatch(view, m.start(1), m.end(1))
+        if comma is not None and lexicon.is_surname(comma.group(1)[:1].upper() + comma.group(1)[1:]) \
+                and comma.group(1) not in _STOP and lexicon.medical_kind(comma.group(1)) is None:
+            second = comma.group(2).lower()
+            if lexicon.is_first_name(second[:1].upper() + second[1:]) or lexicon.capitalized_share(second) is None:
+                named = True
+                title(comma.start(1), comma.end(1))
         for w in _PART.finditer(view, m.start(1), m.end(1)):
             word = w.group()
             if word[0].isupper():
