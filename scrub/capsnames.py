@@ -254,6 +254,17 @@ def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
         if not titled and not any(_listed(w, lexicon) or _foreign(w, lexicon) for _, _, w in words):
             continue
         out.extend((a, b) for a, b, _ in words)
+    if out:
+        # the same name in capitals again, alone ("daughters FAITH ASHWORTH-MBATHA and ... FAITH
+        # asked about feeding"): a note that wrote it so once writes it so throughout
+        named = {text[a:b] for a, b in out if b - a >= 3 and text[a:b].isupper()}
+        if named:
+            have = set(out)
+            for m in _CAPS_RE.finditer(text):
+                if m.group() in named and m.span() not in have and not (
+                        m.start() and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "-'’")) \
+                        and not (m.end() < len(text) and (text[m.end()].isalnum() or text[m.end()] == "-")):
+                    out.append(m.span())
     return sorted(set(out))
 
 

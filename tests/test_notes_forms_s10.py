@@ -109,6 +109,9 @@ CASES = [
     ("TELEPHONE ENCOUNTER 12/26/2146 16:42     CALL TYPE: INCOMING\nPATIENT: LITTLE, DARNELL J     MRN: 40028817\n"
      "CALLER: WIFE. NEURO: INTACT. CV: NSR. RESP: CLEAR. PLAN: CALL 911 FOR ANY CP/SOB.",
      ["LITTLE, DARNELL", "40028817"], ["CALLER", "INCOMING"]),
+    ('GRANT tearful but agreed. FAITH asked about a feeding tube. Family meeting with husband GRANT ASHWORTH and '
+     'daughter FAITH. Plan: CMO. NPO after midnight, PLAN reviewed.', ["GRANT", "FAITH"],
+     ["CMO", "NPO", "PLAN reviewed", "tearful"]),
     # ---- labelled numbers: plates, prior authorizations, spaced plan numbers
     ("Car towed, plate 7K 4419, currently impounded. Insurance PA # 22-1234-5678, copay 20. Medicaid # X1234 56 "
      "789012 (on file). Plan: ABG 0400 0800. NS 100 75. PA 4 wks.",
