@@ -54,6 +54,10 @@ _NONSPACE = re.compile(r"\S+")
 _CAPTOK = re.compile(r"(?:[A-Z][\w'’&-]*\.?|(?:[A-Z]\.)+|\d{1,3}(?:st|nd|rd|th))")
 #: " at X", " to X", " @ X" with a capital after: where a place of care may follow a verb
 _CARE_AT = re.compile(r" (at|to|@|in|from|for|by|with|via)(?: the| our)? (?=[A-Z])")
+#: a facility's kind word before its head, after which two everyday words still name it
+_PLACE_KIND_WORDS = frozenset({"diabetes", "recovery", "treatment", "transitional", "sober", "addiction",
+                               "wellness", "dialysis", "wound", "cancer", "kidney", "sleep", "pain"})
+_PLACE_KIND_HEADS = frozenset({"recovery center", "treatment center", "recovery services", "wellness center"})
 #: verbs of a ride, before "via" ("arrived via Coastal Care Transport")
 _RIDE_VERBS = ("arrived ", "transported ", "brought ", "brought in ", "picked up ", "came ", "transferred ",
                "arrives ", "arriving ", "came in ", "presented ")
@@ -1388,8 +1392,12 @@ class OrgDetector(Detector):
                 continue
             if caseless and kind == "facility" and all(
                     (lex.capitalized_share(w[2]) or 1.0) < 0.5 for w in name) and (
-                    len(name) == 1 or head not in _HOSPITAL_HEADS and head.lower() not in _CARE_HOME_HEADS):
+                    len(name) == 1 or head not in _HOSPITAL_HEADS and head.lower() not in _CARE_HOME_HEADS) \
+                    and not ((len(words_all) >= 3 and words_all[-1][2].lower() in _PLACE_KIND_WORDS
+                              or len(words_all) >= 2 and head.lower() in _PLACE_KIND_HEADS)
+                             and any((lex.capitalized_share(w[2]) or 1.0) >= 0.05 for w in name)):
                 continue  # a note without capitals: "Bridge Clinic" is an everyday word the cased view raised
+                # (but "Desert Sky Diabetes Ctr", "New Horizons Recovery Center": two words and a kind)
             if kind == "practice":
                 # "at Lakeside Medicine", "care with <Name> Women's Health": after a cue, on a
                 # signature's line, or a practice's kind after a proper name; no medical word in it

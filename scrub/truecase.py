@@ -46,7 +46,15 @@ _HEADS = re.compile(
     r"\b(?:hospital|medical center|med(?:ical)? ctr|med center|rehab ctr|nursing home|nursing center|rehab(?:ilitation)?(?: center| hospital)?"
     r"|home care|family practice|clinic|health center|elementary(?: school)?|high school|school"
     r"|skilled nursing|rest home|assisted living|senior living|healthcare|health care|institute|hospice"
-    r"|infirmary|urgent care|hosp|manor|" + "|".join(sorted(_FIRM_HEADS)) + r")\b")
+    r"|infirmary|urgent care|hosp|manor|nursing (?:&|and) rehab(?:ilitation)?|transitional housing"
+    r"|sober (?:house|living)|diabetes ctr|general(?= (?:ed|er|hosp|hospital)\b|[,.;)])|"
+    + "|".join(sorted(_FIRM_HEADS)) + r")\b")
+#: heads of two words that name a place whatever its words ("new horizons recovery center",
+#: "maple crest nursing & rehab", "safe harbor transitional housing"): two words before them at
+#: a name's boundary are its name, everyday or not
+_PLACE_HEADS = frozenset({"recovery center", "treatment center", "nursing & rehab", "nursing and rehab",
+                          "nursing & rehabilitation", "nursing and rehabilitation", "transitional housing",
+                          "sober house", "sober living", "diabetes ctr"})
 #: a firm's initials joined by "&" before a Capitalized letter ("r&J Roofing")
 _AMP_INITIALS = re.compile(r"(?<![\w&])([a-z]{1,2})(?=&[A-Z])")
 #: words that may stand between a name and its head ("fairview community hospital")
@@ -306,7 +314,8 @@ def cased_view(text: str, lexicon) -> str:
                 continue
             if w in _STOP:
                 break
-            if firm and not proper(w) and not (m.group() in _WORSHIP and w in _CHURCH_WORDS):
+            if firm and not proper(w) and not (m.group() in _WORSHIP and w in _CHURCH_WORDS) \
+                    and not (m.group() in _PLACE_HEADS and lexicon.medical_kind(w) is None):
                 share = lexicon.capitalized_share(w)
                 if share is not None and share < 0.3 or lexicon.medical_kind(w) is not None:
                     break  # "visiting nurse services", "social services": a service, no firm's name
@@ -323,7 +332,8 @@ def cased_view(text: str, lexicon) -> str:
         first = text[name[0][0]:name[0][1]]
         share = lexicon.capitalized_share(first)
         if share is not None and share < 0.15 and not proper(first) and not (
-                m.group() in _WORSHIP and len(name) >= 2 and all(text[a:b] in _CHURCH_WORDS for a, b in name)):
+                m.group() in _WORSHIP and len(name) >= 2 and all(text[a:b] in _CHURCH_WORDS for a, b in name)) \
+                and not (m.group() in _PLACE_HEADS and len(name) >= 2):
             continue
         for s, e in name:
             title(s, e)

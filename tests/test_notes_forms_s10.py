@@ -112,6 +112,12 @@ CASES = [
     ('GRANT tearful but agreed. FAITH asked about a feeding tube. Family meeting with husband GRANT ASHWORTH and '
      'daughter FAITH. Plan: CMO. NPO after midnight, PLAN reviewed.', ["GRANT", "FAITH"],
      ["CMO", "NPO", "PLAN reviewed", "tearful"]),
+    ("DISPOSITION: D/C TO SAFE HARBOR TRANSITIONAL HOUSING, 1200 FOUNDRY ST, ROOM 14. CALL HER ENDO DR. VANTERPOOL "
+     "AT DESERT SKY DIABETES CTR - MSG LEFT. NEURO: INTACT. CV: NSR. RESP: CLEAR. GI: TOL DIET. PLAN: CONT.",
+     ["SAFE HARBOR TRANSITIONAL HOUSING", "DESERT SKY DIABETES CTR"], ["NEURO"]),
+    ("iop: pt was enrolled at new horizons recovery center iop (3 hr/day). pt needs a recovery center. in general, "
+     "stable. to the general ed. referred to a treatment center. neuro: intact. cv: nsr. resp: clear. plan: cont.",
+     ["horizons recovery center"], ["a recovery center", "in general", "a treatment center"]),
     # ---- labelled numbers: plates, prior authorizations, spaced plan numbers
     ("Car towed, plate 7K 4419, currently impounded. Insurance PA # 22-1234-5678, copay 20. Medicaid # X1234 56 "
      "789012 (on file). Plan: ABG 0400 0800. NS 100 75. PA 4 wks.",
