@@ -56,6 +56,13 @@ _BEFORE_CREDENTIAL = regex.compile(
     rf"(?<![\w'’])(?:[A-Z]\.[ \t]?){{0,2}}{_RUN}(?=(?:,[ \t]*{_CREDENTIALS}(?![\w-])(?![ \t]*\d)"
     rf"|,?[ \t]+(?:{_CREDENTIALS}|{_SHORT_CREDENTIALS})(?=[ \t]*(?:$|[,/|]|x\d))))", re.MULTILINE)
 _CREDENTIAL_FORMS = frozenset((_CREDENTIALS[3:-1] + "|" + _SHORT_CREDENTIALS[3:-1]).replace("\\.", ".").split("|"))
+#: a nick name in small letters in quotes after a kin word or a call ('Son "rich" called')
+_QUOTED_LOW = regex.compile(r"(?<![\w'’-])(?i:mother|father|mom|dad|wife|husband|son|daughter|dtr|sister|brother"
+                            r"|girlfriend|boyfriend|gf|bf|aunt|uncle|grandmother|grandfather|grandma|grandpa|niece"
+                            r"|nephew|cousin|partner|friend|roommate|sponsor|neighbor|caregiver|goes by|known as|aka"
+                            r"|prefers|calls? out for|calling out for|asking for|asks for|nicknamed)"
+                            r",? [\"“]([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)[\"”]")
+_QUOTE_STOP = frozenset("""the a an my his her their your our me him it this that no yes ok okay home help""".split())
 _QUOTED = regex.compile(r"[\"“](?P<run>\p{Lu}[\p{Lu}'’]+)[\"”]")
 
 #: names typed in small letters after a kin word or a person's label ("wife mary", "Pt:
@@ -218,6 +225,14 @@ def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
         for m in _BEFORE_CREDENTIAL.finditer(text, lo, len(text) if hi < 0 else hi):
             if m.end("run") - m.start("run") > 3:  # "--KLM, CNM", "--AMW RN": initials, as written
                 runs.append((m.start("run"), m.end("run"), True))  # the credential vouches as a title does
+    for m in _QUOTED_LOW.finditer(text):
+        # 'Son "rich" called', 'calls out for "billy"': a nick name in quotes after a kin word
+        for w in regex.finditer(r"[^\W\d_]+", m.group(1)):
+            word = w.group()
+            share = lexicon.capitalized_share(word)
+            if len(word) >= 2 and not lexicon.is_medical(word) and word not in _QUOTE_STOP and (
+                    share is None or share >= 0.5 or lexicon.is_first_name(word[:1].upper() + word[1:])):
+                out.append((m.start(1) + w.start(), m.start(1) + w.end()))
     for m in _QUOTED.finditer(text):
         w = m.group("run")
         if len(w) >= 3 and _eligible(w, lexicon) and lexicon.is_first_name(w[0] + w[1:].lower()):

@@ -118,6 +118,8 @@ CASES = [
     ("iop: pt was enrolled at new horizons recovery center iop (3 hr/day). pt needs a recovery center. in general, "
      "stable. to the general ed. referred to a treatment center. neuro: intact. cv: nsr. resp: clear. plan: cont.",
      ["horizons recovery center"], ["a recovery center", "in general", "a treatment center"]),
+    ('Son "rich" called from Albany, NY. Pt calls out for "billy" frequently. Mom "feels fine". Wife "not sure" '
+     'about plan.', ["rich", "billy"], ["feels fine", "not sure"]),
     # ---- labelled numbers: plates, prior authorizations, spaced plan numbers
     ("Car towed, plate 7K 4419, currently impounded. Insurance PA # 22-1234-5678, copay 20. Medicaid # X1234 56 "
      "789012 (on file). Plan: ABG 0400 0800. NS 100 75. PA 4 wks.",
