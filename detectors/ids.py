@@ -202,6 +202,9 @@ _VALUE = r"(?=[\w./-]{0,32}\d)(?P<v>[a-z0-9](?:[a-z0-9]|[-/.](?=[a-z0-9])){1,31}
 #: a "#", a member or a policy: "Plan: ABG 0400 0800" lists times; see _SPACED_LABEL)
 _SPACED = r"(?P<v>(?-i:[A-Z]{1,4}|\d[A-Z]{1,3}|[A-Z]{1,3}\d{1,4})[ \t]\d{2,9}(?:[ \t-]\d{1,7}){0,4})(?![\w-])"
 _SPACED_DIGITS = 7
+#: a site's letters, a blank and a dashed number, in any case ("MRN HP 0082-3317", in a note in
+#: capitals read through its cased view as "mrn hp 0082-3317")
+_SPACED_DASHED = r"(?P<v>[a-z]{1,3}[ \t]\d{2,6}-\d{2,6})(?![\w-])"
 _SPACED_LABEL = re.compile(r"id|#|num|no\b|number|member|subscriber|policy|medicare|medicaid|beneficiary|"
                            r"acc|card|mrn|ssn|soc|hicn|mbi", re.IGNORECASE)
 #: between label and value: ":", "#", "=", "(", white space, "is", "was", "under"... at most twice
@@ -211,8 +214,8 @@ _LABEL_RE = regex.compile(
     r"(?<![\w/])(?:" + "|".join(f"(?P<l{i}>{pat})" for i, (_, pat, _) in enumerate(_LABELS)) + r")"
     r"(?:[ \t]+(?:number|num|no\.?|id|code|policy|plan))?"
     # a qualifier in parentheses naming whose number it is: "MRN (SARMC): 00-612-7745"
-    r"(?:[ \t]*\((?-i:[A-Z][A-Za-z&]{1,11})\)(?=[ \t]*[:#]))?"
-    r"(?:" + _SEP + r"|(?<=\#))(?:\#[ \t]*)?(?:" + _SPACED + "|" + _VALUE + r")(?![\w-])",
+    r"(?:[ \t]*\([A-Za-z][A-Za-z&]{1,11}\)(?=[ \t]*[:#]))?"
+    r"(?:" + _SEP + r"|(?<=\#))(?:\#[ \t]*)?(?:" + _SPACED + "|" + _SPACED_DASHED + "|" + _VALUE + r")(?![\w-])",
     regex.IGNORECASE | regex.V0)
 #: the first word of every label: an Aho-Corasick pass finds where a label may start, and the
 #: label pattern is tried only there (one big alternation tried at every character is slow)
@@ -303,13 +306,24 @@ _RATIO = regex.compile(r"\d{2,3}/\d{2,3}$")
 _FREQUENCY = regex.compile(r"\d{1,2}[wWxXdD]\d{1,2}")
 
 
+def _could_be_date(value: str) -> bool:
+    """A date's shape holding a month and a day ("03-09-2016", "12/1"); not "33-09-5816"."""
+    parts = [int(x) for x in re.split(r"[/.-]", value) if x.isdigit()]
+    if len(parts) < 2:
+        return True
+    a, b = parts[0], parts[1]
+    if len(str(parts[0])) == 4:  # year first: "2016-09-03"
+        return len(parts) > 2 and 1 <= b <= 12 and 1 <= parts[2] <= 31
+    return 1 <= a <= 31 and 1 <= b <= 31 and (a <= 12 or b <= 12)
+
+
 def _plausible(value: str, strong: bool) -> bool:
     """A labelled value reads as an identifier: enough digits, not a date, ratio or year."""
     digits = sum(ch.isdigit() for ch in value)
     alnum = sum(ch.isalnum() for ch in value)
     if digits < 2 or alnum < 3:
         return False
-    if _DATE_LIKE.match(value) or _RATIO.match(value) or _FREQUENCY.fullmatch(value):
+    if _DATE_LIKE.match(value) and _could_be_date(value) or _RATIO.match(value) or _FREQUENCY.fullmatch(value):
         return False  # ("SN 2w4": skilled nursing twice a week for four weeks)
     if not strong:
         # weak labels ("ID", "record"): a 4+-digit number or a letters-and-digits code

@@ -124,6 +124,10 @@ CASES = [
     ("Car towed, plate 7K 4419, currently impounded. Insurance PA # 22-1234-5678, copay 20. Medicaid # X1234 56 "
      "789012 (on file). Plan: ABG 0400 0800. NS 100 75. PA 4 wks.",
      ["7K 4419", "22-1234-5678", "X1234 56 789012"], ["0400 0800", "100 75", "PA 4"]),
+    ("PATIENT: NGOZI ABERNATHY-LEE   MRN: 33-09-5816   DATE: 17 AUG 2175\nG2P1 AT 39 WKS. NEURO: INTACT. CV: NSR. "
+     "RESP: CLEAR. PLAN: CONT. PT: AUGUSTIN LEBLANC-HADDAD   MRN HP 55-0217   DX: PROSTATE CA. MRN (SARMC): "
+     "00-612-7745    DOB 12/02/1956", ["33-09-5816", "HP 55-0217", "00-612-7745"], ["39 WKS"]),
+    ("Pt: Augustin   MRN HP 55-0217. NS 100-75 ml. Plan: ab 10-12 hrs.", ["HP 55-0217"], ["100-75", "10-12"]),
     # ---- employers, schools, rides and stays after their cue
     ("He is a student at Harmon Tech. She stocks shelves at Bayside Market Basket weekly. Arrived via Coastal "
      "Care Transport. Staying at Harbor Family House. Eng at Lattice Robotics. Does deliveries for Quickship "
