@@ -67,7 +67,8 @@ their our your my its this that these those local nearest another other same out
 psychiatric teaching state city county community veterans private public rehab nursing
 wocn cwocn wocns ostomy wound anticoag coumadin infusion elder""".split())
 _STREET = re.compile(
-    r"\b\d{1,6}\s+(?!(?:mg|mcg|gm?|ml|cc|units?|u|meq|mmol|iu|kg|mm|cm|tabs?|caps?|puffs?|drops?)\s)"
+    r"\b\d{1,6}\s+(?!(?:mg|mcg|gm?|ml|cc|units?|u|meq|mmol|iu|kg|mm|cm|tabs?|caps?|puffs?|drops?"
+    r"|min|mins|minutes?|hrs?|hours?|miles?|mi|km|days?|wks?|weeks?|mos?|months?|yrs?|years?|sec|secs)\s)"
     r"((?:[a-z][a-z'.]*\s+){0,3}?)"
     r"(street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl"
     r"|terrace|ter|circle|cir|parkway|pkwy|highway|hwy|square|sq|trail|trl)\b\.?")
@@ -100,6 +101,7 @@ _LIVES_IN_ONE = re.compile(r"(?<![\w'’-])(?:lives|living|lived|resides|residin
 _TOWN_KIND = re.compile(r"\b([A-Z][a-z]+) (city|falls|twp|township|heights|springs|junction|corners|village"
                         r"|hills|narrows|landing|crossing|station)\b(?=[ \t]*(?:[,.;:)(]|$)|[ \t]+(?:and|area|region)\b)",
                         re.MULTILINE)
+_TOWN_COMMA_STATE = re.compile(r"(?<![\w'’-])([a-z]+(?: [a-z]+)?), ([a-z]{2})(?=[ \t]*(?:[.,;)]|$|\d{5}))", re.MULTILINE)
 _PLACE_KINDS = frozenset("""township twp corners narrows falls heights springs village junction crossing
 landing mills ridge hollow gap bluffs harbor harbour beach lakes hills grove station plains flats
 forks gardens""".split())
@@ -468,10 +470,18 @@ def cased_view(text: str, lexicon) -> str:
                 and last not in _STOP and lexicon.medical_kind(last) is None:
             title(m.start(1), m.end(1))
             title(m.start(2), m.end(2))
-    for m in _LIVES_IN_ONE.finditer(view):  # "lives in hollisford,": a word no list knows
+    for m in _LIVES_IN_ONE.finditer(view):  # "lives in hollisford,", "lives in pella,": a town
         w = m.group(1)
-        if len(w) >= 5 and w not in _STOP and lexicon.capitalized_share(w) is None and lexicon.medical_kind(w) is None:
+        if len(w) >= 4 and w not in _STOP and lexicon.medical_kind(w) is None and (
+                len(w) >= 5 and lexicon.capitalized_share(w) is None or lexicon.is_city(w[:1].upper() + w[1:])):
             title(m.start(1), m.end(1))
+    for m in _TOWN_COMMA_STATE.finditer(view):  # "unit 4c, hull, ma.": a listed town before its state
+        town, st = m.group(1), m.group(2)
+        if lexicon.is_state(st.upper()) and lexicon.is_city(" ".join(w[:1].upper() + w[1:] for w in town.split())) \
+                and not any(w in _STOP for w in town.split()) and lexicon.medical_kind(town) is None:
+            for w in _PART.finditer(view, m.start(1), m.end(1)):
+                title(w.start(), w.end())
+            upper(m.start(2), m.end(2))
     view = "".join(chars)
     for m in _TOWN_KIND.finditer(view):  # "in Grantham city.", "Woodard twp": a town's kind
         if m.group(2) in ("twp", "township") or lexicon.is_city(m.group(1)) \

@@ -138,6 +138,9 @@ CASES = [
     # ---- years of a life's events and procedures
     ("Admit 3/4/2146. PSH: CABG X3 (2141); appy. Quit smoking 2142. Widowed 2131, lives alone. DUI 2140, "
      "completed program. Given (0900) meds.", ["2141", "2142", "2131", "2140"], ["0900", "X3"]),
+    ("NEURO: INTACT. CV: NSR. RESP: CLEAR. SOCIAL: LIVES AT 12 BAYVIEW TERRACE, UNIT 4C, HULL, MA. FAMILY LIVES IN "
+     "PELLA, ~45 MIN DRIVE. MOTHER LIVES IN ORANGE AND COMES 3 DAYS/WK. PT STABLE, PA AWARE. LIVES IN FEAR OF "
+     "FALLING. BP OK, MA.", ["HULL, MA", "PELLA", "ORANGE"], ["MIN DRIVE", "STABLE, PA", "FEAR", "OK, MA"]),
     # ---- towns no list holds, after "lives in", "visiting from"; a place's kind after a listed town
     ("Lives w/ son and his wife in Dorrance Township; son drives her. MGM visiting from Taichung, speaks "
      "Mandarin. Pt lives in Kettle Narrows; nearest program. Mother lives in Las Palmitas and stayed.",
