@@ -75,9 +75,9 @@ _STREET = re.compile(
 _UNIT = re.compile(r"\b(apt|apartment|unit|suite|ste|fl|floor|rm|room)\.?\s*#?\s*(\d+[a-z]?|[a-z]\d*)\b")
 _CITY_STATE = re.compile(r"\b[A-Z][a-z]+, ([a-z]{2})\b(?!['’-])")
 _TOWN_STATE = re.compile(r"\b([A-Z][a-z]+) ([a-z]{2})(?=[ \t]*(?:$|[,.;)]|\d{5}))", re.MULTILINE)
-_TITLE = re.compile(r"(?<![\w.])(?:(dr|mr|mrs|ms|rev|prof|fr)\.(?= ?[a-z])|(dr)(?= [a-z]{3}))")
+_TITLE = re.compile(r"(?<![\w.])(?:(dr|mr|mrs|ms|rev|prof|fr|ofc|sgt|det)\.(?= ?[a-z])|(dr)(?= [a-z]{3}))")
 _NEXT_LOWER = re.compile(r" ([a-z][a-z'’-]+)")
-_AFTER_TITLE = re.compile(r"\b(?:(?:Dr|Mr|Mrs|Ms|Rev|Prof|Fr)\.|Dr) ([a-z][a-z'’-]+)")
+_AFTER_TITLE = re.compile(r"\b(?:(?:Dr|Mr|Mrs|Ms|Rev|Prof|Fr|Ofc|Sgt|Det)\.|Dr) ([a-z][a-z'’-]+)")
 _NEXT_WORD = re.compile(r"\b([A-Z][a-z]{2,}) ([a-z][a-z'’-]{2,})\b")
 _MONTH_DAY = re.compile(
     r"(?<![\w/-])(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july"
@@ -134,10 +134,11 @@ _QUOTED_NICK = re.compile(r"(?<![\w'’-])(?:mother|father|mom|dad|wife|husband|
                           r"|prefers|calls? out for|calling out for|asking for|asks for|called|nicknamed)"
                           r",? [\"“]([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)[\"”]")
 _COMMA_NAME = re.compile(r"([a-z][a-z'’-]+), ([A-Za-z][a-z'’-]+)(?: [A-Za-z]\.?)?")
+_NICK_BETWEEN = re.compile(r"\b([A-Z][a-z]+) [\"“]([a-z][a-z'’.-]*)[\"”] ([a-z][a-z'’-]+)(?![\w'’-])")
 _INITIAL_CRED = re.compile(r"(?<![\w.])([a-z])\. ?([a-z][a-z'’-]+),? (?i:rn|md|np|lpn|pa-c|crna|cnm|rrt|mht|lcsw|msw|do|dpt|otr|slp|ot|pt)\b")
 _BEFORE_DEGREE = re.compile(r"(?<=[A-Z][a-z]) ([a-z]{2,}), " + _CRED)
 #: a signer's two words in small letters at a line's start before a credential ("jung-ho park, md")
-_SIGNER_LINE = re.compile(r"(?m)^[ \t>*-]*([A-Za-z][a-z'’]+(?:-[A-Za-z][a-z]+)?) ([a-z][a-z'’]+(?:-[a-z]+)?), " + _CRED)
+_SIGNER_LINE = re.compile(r"(?m)(?:^[ \t>*-]*|[.;] - |(?i:from|to|cc|with|by|author|signed):[ \t]*)([A-Za-z][a-z'’]+(?:-[A-Za-z][a-z]+)?) ([a-z][a-z'’]+(?:-[a-z]+)?), " + _CRED)
 #: languages, Capitalized but no first names before a word ("dad english fluent")
 _LANGUAGES = frozenset("""english spanish french polish italian german portuguese russian chinese
 mandarin cantonese arabic haitian creole vietnamese korean japanese hindi urdu somali swahili
@@ -497,7 +498,8 @@ def cased_view(text: str, lexicon) -> str:
             continue
         if w not in _STOP and lexicon.is_first_name(w[:1].upper() + w[1:]) \
                 and (share is None or share >= 0.1) and lexicon.medical_kind(w) is None \
-                and lexicon.is_surname(m.group(2)) and not lexicon.is_city(m.group(2)):
+                and (lexicon.is_surname(m.group(2)) or lexicon.capitalized_share(m.group(2).lower()) is None) \
+                and not lexicon.is_city(m.group(2)):
             title(m.start(1), m.end(1))
     for m in _BEFORE_DEGREE.finditer(view):  # "Jung-ho park, MD": the surname before a credential
         w = m.group(1)
@@ -508,6 +510,15 @@ def cased_view(text: str, lexicon) -> str:
         if all(view[a:b] not in _STOP and lexicon.medical_kind(view[a:b]) is None for a, b in words):
             for a, b in words:
                 title(a, b)
+    for m in _NICK_BETWEEN.finditer(view):  # 'Desmond "dez" harrowgate': a first name, its nick, a surname
+        if not lexicon.is_first_name(m.group(1)):
+            continue
+        nick, last = m.group(2), m.group(3)
+        if nick not in _STOP and lexicon.medical_kind(nick) is None:
+            title(m.start(2), m.end(2))
+            if last not in _STOP and lexicon.medical_kind(last) is None and (
+                    lexicon.is_surname(last[:1].upper() + last[1:]) or lexicon.capitalized_share(last) is None):
+                title(m.start(3), m.end(3))
     for m in _INITIAL_CRED.finditer(view):  # "r. price, RN": an initial and a surname before a credential
         w = m.group(2)
         if w not in _STOP and lexicon.is_surname(w[:1].upper() + w[1:]) and lexicon.medical_kind(w) is None:
@@ -516,7 +527,8 @@ def cased_view(text: str, lexicon) -> str:
     for m in _SIGNER_LINE.finditer(view):
         a, b = m.group(1), m.group(2)
         ka = lexicon.capitalized_share(a.split("-")[0].lower())
-        if a.lower() not in _STOP and b not in _STOP and lexicon.is_surname(b[:1].upper() + b[1:]) \
+        if a.lower() not in _STOP and b not in _STOP and (
+                lexicon.is_surname(b[:1].upper() + b[1:]) or len(b) >= 4 and lexicon.capitalized_share(b) is None) \
                 and (ka is None or ka >= 0.6 or lexicon.is_first_name(a[:1].upper() + a[1:])) \
                 and lexicon.medical_kind(a) is None and lexicon.medical_kind(b) is None:
             title(m.start(1), m.end(1))

@@ -141,6 +141,10 @@ CASES = [
     ("NEURO: INTACT. CV: NSR. RESP: CLEAR. SOCIAL: LIVES AT 12 BAYVIEW TERRACE, UNIT 4C, HULL, MA. FAMILY LIVES IN "
      "PELLA, ~45 MIN DRIVE. MOTHER LIVES IN ORANGE AND COMES 3 DAYS/WK. PT STABLE, PA AWARE. LIVES IN FEAR OF "
      "FALLING. BP OK, MA.", ["HULL, MA", "PELLA", "ORANGE"], ["MIN DRIVE", "STABLE, PA", "FEAR", "OK, MA"]),
+    ('NEURO: INTACT. CV: NSR. RESP: CLEAR. ID: 34 YO SINGLE M, DESMOND "DEZ" HARROWGATE, UNEMPLOYED ROOFER. '
+     'STATE TROOPER (OFC. WOLF) CALLED. I REVIEWED THE IMAGES AND AGREE. - HYUN-WOO PARK, MD  05/13/2019\n'
+     'FROM: JOY EKWUEME, RN (FOR DR. BAPTISTE)\nSPOKE WITH PT, RN AWARE. TO: NURSING, RN',
+     ['DESMOND "DEZ" HARROWGATE', "OFC. WOLF", "HYUN-WOO PARK", "JOY EKWUEME"], ["NURSING", "PT, RN"]),
     # ---- towns no list holds, after "lives in", "visiting from"; a place's kind after a listed town
     ("Lives w/ son and his wife in Dorrance Township; son drives her. MGM visiting from Taichung, speaks "
      "Mandarin. Pt lives in Kettle Narrows; nearest program. Mother lives in Las Palmitas and stayed.",
