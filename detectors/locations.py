@@ -227,6 +227,7 @@ _LABEL_TOWN = regex.compile(
     r"(?:,?[ \t]+(?P<z>\d{4,5}(?:-\d{3,4})?))?[ \t,]*")
 _WEAK_CUES = frozenset({"in", "to", "at"})
 #: the kinds of places that end a town's name ("Dorrance Township", "Ashby Corners")
+_WORD_BACK = re.compile(r"[A-Za-z][A-Za-z'.-]*")
 _PLACE_SUFFIXES = frozenset("""Township Twp Corners Corner Narrows Falls Heights Springs Village Junction
 Crossing Landing Mills Mill Ridge Hollow Gap Bluffs Bluff Harbor Harbour Beach Lakes Lake Hills Grove Valley
 Station Center Centre Plains Flats Park Port Point Creek Forks Fork Run Gardens Acres City""".split())
@@ -1043,7 +1044,22 @@ class LocationDetector(Detector):
             k -= 1
         ts = k - len(town)
         if ts < 0 or text[ts:k].casefold() != town.casefold() or (ts > 0 and text[ts - 1].isalnum()):
-            return
+            # a valid ZIP after another listed town ("Cold Harbor 02134", a neighbour's ZIP or a
+            # typo): the town of one to three words ending right before it
+            ts = -1
+            words = list(_WORD_BACK.finditer(text[max(0, k - 40):k]))
+            for n in (3, 2, 1):
+                if len(words) < n:
+                    continue
+                a = max(0, k - 40) + words[-n].start()
+                phrase = text[a:k]
+                if (a == 0 or not text[a - 1].isalnum()) and self.lex.is_city(
+                        " ".join(w[:1].upper() + w[1:].lower() for w in phrase.split())) \
+                        and not self._ambiguous_word(phrase.split()[0].capitalize()):
+                    ts = a
+                    break
+            if ts < 0:
+                return
         like = self.rules["city_state_zip"]
         if ze < len(text) and text[ze] == "-" and text[ze + 1:ze + 5].isdigit():
             ze += 5

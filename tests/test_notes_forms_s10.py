@@ -145,6 +145,7 @@ CASES = [
      'STATE TROOPER (OFC. WOLF) CALLED. I REVIEWED THE IMAGES AND AGREE. - HYUN-WOO PARK, MD  05/13/2019\n'
      'FROM: JOY EKWUEME, RN (FOR DR. BAPTISTE)\nSPOKE WITH PT, RN AWARE. TO: NURSING, RN',
      ['DESMOND "DEZ" HARROWGATE', "OFC. WOLF", "HYUN-WOO PARK", "JOY EKWUEME"], ["NURSING", "PT, RN"]),
+    ("Lives at 14 Orchard Ln, Quincy 60601 Phone: 555-0142. BP 120/80 60601 steps.", ["Quincy 60601"], ["steps"]),
     # ---- towns no list holds, after "lives in", "visiting from"; a place's kind after a listed town
     ("Lives w/ son and his wife in Dorrance Township; son drives her. MGM visiting from Taichung, speaks "
      "Mandarin. Pt lives in Kettle Narrows; nearest program. Mother lives in Las Palmitas and stayed.",
