@@ -93,10 +93,10 @@ _PART = re.compile(r"[^\W\d_]+")
 _PLACE_AFTER = re.compile(r"(?<![\w'’-])(?:in|from|near|to|of|at) (?=([A-Za-z][a-z]+(?: [A-Za-z][a-z]+){1,2})(?![\w'’-]))")
 #: a town's two or three words after "lives in", "visiting from" ("lives in kettle narrows;")
 _LIVES_IN = re.compile(r"(?<![\w'’-])(?:lives|living|lived|resides|residing|moved|visiting|relocated|born|raised)"
-                       r" (?:in|from|to|near) ([a-z]+(?: [A-Za-z][a-z]+){1,2})"
+                       r"(?: alone| (?:w/|with) (?:\w+ )?\w+)? (?:in|from|to|near) ([a-z]+(?: [A-Za-z][a-z]+){1,2})"
                        r"(?=[ \t]*(?:[,;:.)]|$)|[ \t]+(?:and|with|where|for|since|but|who|w/)\b)", re.MULTILINE)
 _LIVES_IN_ONE = re.compile(r"(?<![\w'’-])(?:lives|living|lived|resides|residing|moved|visiting|relocated|born|raised)"
-                           r" (?:in|from|to|near) ([a-z]+)(?=[ \t]*(?:[,;:.)]|$)|[ \t]+(?:and|with|where|for|since|but|w/)\b)",
+                           r"(?: alone| (?:w/|with) (?:\w+ )?\w+)? (?:in|from|to|near) ([a-z]+)(?=[ \t]*(?:[,;:.)]|$)|[ \t]+(?:and|with|where|for|since|but|w/)\b)",
                            re.MULTILINE)
 _TOWN_KIND = re.compile(r"\b([A-Z][a-z]+) (city|falls|twp|township|heights|springs|junction|corners|village"
                         r"|hills|narrows|landing|crossing|station)\b(?=[ \t]*(?:[,.;:)(]|$)|[ \t]+(?:and|area|region)\b)",
@@ -134,6 +134,11 @@ _QUOTED_NICK = re.compile(r"(?<![\w'’-])(?:mother|father|mom|dad|wife|husband|
                           r"|prefers|calls? out for|calling out for|asking for|asks for|called|nicknamed)"
                           r",? [\"“]([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)[\"”]")
 _COMMA_NAME = re.compile(r"([a-z][a-z'’-]+), ([A-Za-z][a-z'’-]+)(?: [A-Za-z]\.?)?")
+_GOES_BY = re.compile(r"(?<![\w'’-])(?:goes by|prefers to be called|likes to be called|known as|aka) ([a-z][a-z'’-]+)"
+                      r"(?=[ \t]*(?:[.,;)]|$))", re.MULTILINE)
+_TITLE_NO_DOT = re.compile(r"(?<![\w'’.-])(?P<t>mrs|mr|ms|np|rn|md|dr|lpn|cnm|crna) ([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)"
+                           r"(?=[ \t]*(?:[.,;:)]|$|\d|[ \t](?:to|at|in|on|re|aware|notified|paged|called|here|for)\b))",
+                           re.MULTILINE)
 _NICK_BETWEEN = re.compile(r"\b([A-Z][a-z]+) [\"“]([a-z][a-z'’.-]*)[\"”] ([a-z][a-z'’-]+)(?![\w'’-])")
 _INITIAL_CRED = re.compile(r"(?<![\w.])([a-z])\. ?([a-z][a-z'’-]+),? (?i:rn|md|np|lpn|pa-c|crna|cnm|rrt|mht|lcsw|msw|do|dpt|otr|slp|ot|pt)\b")
 _BEFORE_DEGREE = re.compile(r"(?<=[A-Z][a-z]) ([a-z]{2,}), " + _CRED)
@@ -519,6 +524,23 @@ def cased_view(text: str, lexicon) -> str:
             if last not in _STOP and lexicon.medical_kind(last) is None and (
                     lexicon.is_surname(last[:1].upper() + last[1:]) or lexicon.capitalized_share(last) is None):
                 title(m.start(3), m.end(3))
+    for m in _GOES_BY.finditer(view):  # "goes by bud.": the name a patient is called by
+        w = m.group(1)
+        if w not in _STOP and lexicon.medical_kind(w) is None and len(w) >= 2:
+            title(m.start(1), m.end(1))
+    for m in _TITLE_NO_DOT.finditer(view):  # "neighbor mrs kowalski", "w/ np jane doe": a name after it
+        words = [(w.start(), w.end(), w.group()) for w in _PART.finditer(view, m.start(1), m.end(1))]
+        a = words[0][2]
+        if a in _STOP or lexicon.medical_kind(a) is not None:
+            continue
+        cap = a[:1].upper() + a[1:]
+        if len(words) == 2 and lexicon.is_first_name(cap) and words[1][2] not in _STOP and (
+                lexicon.is_surname(words[1][2][:1].upper() + words[1][2][1:])
+                or lexicon.capitalized_share(words[1][2]) is None) and lexicon.medical_kind(words[1][2]) is None:
+            title(words[0][0], words[0][1])
+            title(words[1][0], words[1][1])
+        elif m.group("t") in ("mrs", "mr", "ms") and (lexicon.is_surname(cap) or lexicon.capitalized_share(a) is None):
+            title(words[0][0], words[0][1])
     for m in _INITIAL_CRED.finditer(view):  # "r. price, RN": an initial and a surname before a credential
         w = m.group(2)
         if w not in _STOP and lexicon.is_surname(w[:1].upper() + w[1:]) and lexicon.medical_kind(w) is None:
