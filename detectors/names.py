@@ -1264,6 +1264,13 @@ class NameDetector(Detector):
             if any(i is not None and i.listed for i in infos) and len(names) >= 1 and not initial_pos:
                 return self._full(seg, None, names, "names.in_phrase")
             return None
+        if len(names) == 1 and title is None and _GOES_BY_BEFORE.search(text, max(0, start_pos - 24), start_pos) \
+                and names[0].info is not None and not (names[0].info.stop or names[0].info.medical
+                                                      or names[0].info.drug or names[0].info.place):
+            rid = "names.context"  # "goes by Bud", "known as Tink": whatever word follows is a name
+            like, why = self.like(rid), f"template:{rid}"
+            return Candidate(names[0].start, names[0].end, "full_name", like, self.name, why,
+                             (Candidate(names[0].start, names[0].end, "nick_name", like, self.name, why),))
         if ctx == "weak" and not words_all_caps and (any(
                 i is not None and i.listed and not i.common and not i.place and not i.eponym for i in infos)
                 or (len(names) == 1 and names[0].quoted and (infos[0].first or infos[0].nick)
@@ -1863,6 +1870,9 @@ _SIGNOFF_RE = re.compile(r"(?:^[ \t]*|(?<=[.!?])[ \t]+(?=[-~–—]))(-{1,3}|~{1
                          re.MULTILINE | re.IGNORECASE)
 #: credentials that are also notes' words or abbreviations ("pt", "ot", "do", "pa", "od")
 _DEGREE_WORD_RE = re.compile(r"[ \t]*,?[ \t]*([A-Za-z][A-Za-z-]*)")
+#: what a nick name follows ("goes by Bud", "known as Tink", "aka Smitty")
+_GOES_BY_BEFORE = re.compile(r"(?i:goes[ \t]+by|known[ \t]+as|aka|a\.k\.a\.|nicknamed|prefers[ \t]+to[ \t]+be[ \t]+called"
+                             r"|likes[ \t]+to[ \t]+be[ \t]+called|calls[ \t]+(?:himself|herself))[ \t]+[\"“']?\Z")
 #: context words that report speech, not a role: "said (jokingly)"
 _SAYING = frozenset({"said", "says", "told", "called", "according to", "caller"})
 _DEGREE_AMBIGUOUS = frozenset({"do", "pt", "ot", "pa", "od", "rd", "jr", "sr", "ii", "iii", "iv", "slp", "mph",

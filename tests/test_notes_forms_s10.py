@@ -146,10 +146,11 @@ CASES = [
      'FROM: JOY EKWUEME, RN (FOR DR. BAPTISTE)\nSPOKE WITH PT, RN AWARE. TO: NURSING, RN',
      ['DESMOND "DEZ" HARROWGATE', "OFC. WOLF", "HYUN-WOO PARK", "JOY EKWUEME"], ["NURSING", "PT, RN"]),
     ("Lives at 14 Orchard Ln, Quincy 60601 Phone: 555-0142. BP 120/80 60601 steps.", ["Quincy 60601"], ["steps"]),
-    ("neuro: intact. cv: nsr. resp: clear. gi: tol diet. social: pt goes by dot. neighbor mrs kowalski feeding her cat. "
+    ("neuro: intact. cv: nsr. resp: clear. gi: tol diet. social: pt goes by bud. neighbor mrs kowalski feeding her cat. "
      "d/w np jane doe. f/u endocrine dr amy chen 3/29 9am. rn aware. md notified. np to see. mrs aware. "
-     "lives with husband in dover.", ["dot", "kowalski", "jane doe", "amy chen", "dover"],
+     "lives with husband in dover.", ["bud", "kowalski", "jane doe", "amy chen", "dover"],
      ["rn aware", "md notified", "np to see", "mrs aware"]),
+    ("Pt goes by Bud. Known as Smitty on the unit. Goes by Dr. Smith. Goes by foot.", ["Bud", "Smitty"], ["foot"]),
     # ---- towns no list holds, after "lives in", "visiting from"; a place's kind after a listed town
     ("Lives w/ son and his wife in Dorrance Township; son drives her. MGM visiting from Taichung, speaks "
      "Mandarin. Pt lives in Kettle Narrows; nearest program. Mother lives in Las Palmitas and stayed.",
