@@ -1,7 +1,7 @@
 """Accuracy on gold notes as written and in the layouts real archives store them in.
 
     python benchmarks/robustness.py GOLD.jsonl [GOLD.jsonl ...] [--no-spacy] [--width 76]
-        [--layouts wrapped,crlf,nbsp,capsnames,lownames]
+        [--layouts wrapped,crlf,nbsp,capsnames,lownames,lower,upper]
 
 Each layout rewrites every document so that the gold spans still hold, then scores it with
 `scrub.evaluate` exactly as `scrub evaluate` does (label-blind overlap recall, full recall,
@@ -12,6 +12,8 @@ character leak, overlap precision):
 - nbsp:      one space in ten a no-break space (U+00A0), chosen by a seeded generator
 - capsnames: every gold name written in capitals inside the normally cased note
 - lownames:  every gold name written in small letters inside the normally cased note
+- lower:     the whole note in small letters (as some archives and hurried typists store it)
+- upper:     the whole note in capitals (as many older nursing-note archives store it)
 
 One run prints every layout, so the figures compare on a shared machine.
 """
@@ -91,6 +93,23 @@ def lownames(doc: GoldDoc) -> GoldDoc:
     return _names_cased(doc, str.lower)
 
 
+def _whole_cased(doc: GoldDoc, case) -> GoldDoc:
+    """The whole document passed through `case`, character by character where a letter's other
+    case is longer (offsets never move)."""
+    text = case(doc.text)
+    if len(text) != len(doc.text):
+        text = "".join(case(c) if len(case(c)) == 1 else c for c in doc.text)
+    return dataclasses.replace(doc, text=text)
+
+
+def lower(doc: GoldDoc) -> GoldDoc:
+    return _whole_cased(doc, str.lower)
+
+
+def upper(doc: GoldDoc) -> GoldDoc:
+    return _whole_cased(doc, str.upper)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("gold", nargs="+")
@@ -102,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     docs = [d for path in a.gold for d in read_gold(path)]
     scrubber = Scrubber(spacy=not a.no_spacy)
     makers = {"wrapped": lambda d, i: wrapped(d, a.width), "crlf": lambda d, i: crlf(d),
-              "nbsp": nbsp, "capsnames": lambda d, i: capsnames(d), "lownames": lambda d, i: lownames(d)}
+              "nbsp": nbsp, "capsnames": lambda d, i: capsnames(d), "lownames": lambda d, i: lownames(d),
+              "lower": lambda d, i: lower(d), "upper": lambda d, i: upper(d)}
     layouts = [x for x in a.layouts.split(",") if x]
     unknown = [x for x in layouts if x not in makers]
     if unknown:
