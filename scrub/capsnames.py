@@ -33,6 +33,8 @@ from itertools import islice
 
 import regex
 
+from .truecase import NICK_CUES, NICK_IN_QUOTES
+
 #: words in capitals: letters, with inner hyphens or apostrophes ("ASHWORTH-PIKE", "O'BRIEN")
 _CAPS = r"\p{Lu}[\p{Lu}'’]*\p{Lu}(?:-\p{Lu}[\p{Lu}'’]*\p{Lu})*"  # any alphabet: "CASTELLVÍ"
 #: a run of words in capitals, a comma allowed after the first ("OYELADE, FOLASADE")
@@ -57,11 +59,7 @@ _BEFORE_CREDENTIAL = regex.compile(
     rf"|,?[ \t]+(?:{_CREDENTIALS}|{_SHORT_CREDENTIALS})(?=[ \t]*(?:$|[,/|]|x\d))))", re.MULTILINE)
 _CREDENTIAL_FORMS = frozenset((_CREDENTIALS[3:-1] + "|" + _SHORT_CREDENTIALS[3:-1]).replace("\\.", ".").split("|"))
 #: a nick name in small letters in quotes after a kin word or a call ('Son "rich" called')
-_QUOTED_LOW = regex.compile(r"(?<![\w'’-])(?i:mother|father|mom|dad|wife|husband|son|daughter|dtr|sister|brother"
-                            r"|girlfriend|boyfriend|gf|bf|aunt|uncle|grandmother|grandfather|grandma|grandpa|niece"
-                            r"|nephew|cousin|partner|friend|roommate|sponsor|neighbor|caregiver|goes by|known as|aka"
-                            r"|prefers|calls? out for|calling out for|asking for|asks for|nicknamed)"
-                            r",? [\"“]([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)[\"”]")
+_QUOTED_LOW = regex.compile(r"(?<![\w'’-])(?i:" + NICK_CUES + ")" + NICK_IN_QUOTES)
 _QUOTE_STOP = frozenset("""the a an my his her their your our me him it this that no yes ok okay home help""".split())
 _QUOTED = regex.compile(r"[\"“](?P<run>\p{Lu}[\p{Lu}'’]+)[\"”]")
 

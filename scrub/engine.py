@@ -108,11 +108,10 @@ class Scrubber:
         if not original.text.strip():
             return Analysis(original, (), ())
         plain = self._unwrapped(original)
-        doc = self._cased(plain)
+        doc, typed_lower = self._view(plain)
         # a note typed in small letters posts its values as typed: the cased view Capitalized the
         # first "hope" of "dtr hope wolfe-baptiste ... hope visited", not the second
-        post_text = plain.text if doc is not plain and plain.text.islower() or (
-            doc is not plain and mostly_lower(plain.text)) else doc.text
+        post_text = plain.text if doc is not plain and typed_lower else doc.text
         candidates = self.candidates(doc, protective=False)
         # Protective detectors (medical terms, measurements) only matter where they meet a
         # candidate they could protect: they are asked near those, and again near posted ones
@@ -144,33 +143,39 @@ class Scrubber:
         return Document(view, doc.id, doc.format, doc.subject)
 
     def _cased(self, doc: Document) -> Document:
+        """The document the detectors read (see _view)."""
+        return self._view(doc)[0]
+
+    def _view(self, doc: Document) -> tuple[Document, bool]:
         """The document the detectors read: for one written wholly in lower case or in capitals,
         a cased view of the same length (scrub.truecase); for one with both cases, the same
-        text with its names in capitals Capitalized (scrub.capsnames); else the document."""
+        text with its names in capitals Capitalized (scrub.capsnames); else the document.
+        With it, whether the text was typed in small letters (wholly, or but for a few capitals)."""
+        lowered = doc.text.islower()
         if not self.truecase:
-            return doc
+            return doc, lowered
         how = caseless(doc.text)
         try:
             from .lexicon import Lexicon
             lexicon = Lexicon.default()
         except Exception:  # no word lists: read the text as it is
-            return doc
+            return doc, lowered
         if how is None and mostly_lower(doc.text):
             # typed in small letters but for a few capitals ("dr. PATEL", "dad Zbigniew"): the
             # lower-case view's rules on the text as written, then its names in capitals
             view = cased_view(doc.text, lexicon)
             view = caps_names_view(view, lexicon) or view
-            return Document(view, doc.id, self._classify(view), doc.subject)
+            return Document(view, doc.id, self._classify(view), doc.subject), True
         if how is None:
             # a cased document: only its names written in capitals are Capitalized
             # ("Dr. OYELARAN", "Pt: ACHTERBERG, ROSALIND"; scrub.capsnames)
             view = caps_names_view(doc.text, lexicon)
-            return doc if view is None else Document(view, doc.id, doc.format, doc.subject)
+            return (doc if view is None else Document(view, doc.id, doc.format, doc.subject)), lowered
         view = cased_view(doc.text if how == "lower" else lower_aligned(doc.text), lexicon)
         assert len(view) == len(doc.text)
         if how == "upper":
             view = codes_as_written(doc.text, view)
-        return Document(view, doc.id, self._classify(view), doc.subject)
+        return Document(view, doc.id, self._classify(view), doc.subject), lowered
 
     #: how far from a candidate a protective detector looks (a measurement's label and unit,
     #: an eponym's disease word, a drug's maker all lie within it)

@@ -92,11 +92,12 @@ _PART = re.compile(r"[^\W\d_]+")
 #: two or three words in small letters after a preposition of place ("lives in new britain")
 _PLACE_AFTER = re.compile(r"(?<![\w'’-])(?:in|from|near|to|of|at) (?=([A-Za-z][a-z]+(?: [A-Za-z][a-z]+){1,2})(?![\w'’-]))")
 #: a town's two or three words after "lives in", "visiting from" ("lives in kettle narrows;")
-_LIVES_IN = re.compile(r"(?<![\w'’-])(?:lives|living|lived|resides|residing|moved|visiting|relocated|born|raised)"
-                       r"(?: alone| (?:w/|with) (?:\w+ )?\w+)? (?:in|from|to|near) ([a-z]+(?: [A-Za-z][a-z]+){1,2})"
+_LIVING = (r"(?<![\w'’-])(?:lives|living|lived|resides|residing|moved|visiting|relocated|born|raised)"
+           r"(?: alone| (?:w/|with) (?:\w+ )?\w+)? (?:in|from|to|near) ")
+_LIVES_IN = re.compile(_LIVING + r"([a-z]+(?: [A-Za-z][a-z]+){1,2})"
                        r"(?=[ \t]*(?:[,;:.)]|$)|[ \t]+(?:and|with|where|for|since|but|who|w/)\b)", re.MULTILINE)
-_LIVES_IN_ONE = re.compile(r"(?<![\w'’-])(?:lives|living|lived|resides|residing|moved|visiting|relocated|born|raised)"
-                           r"(?: alone| (?:w/|with) (?:\w+ )?\w+)? (?:in|from|to|near) ([a-z]+)(?=[ \t]*(?:[,;:.)]|$)|[ \t]+(?:and|with|where|for|since|but|w/)\b)",
+#: ... and a town of one word ("lives in hollisford,")
+_LIVES_IN_ONE = re.compile(_LIVING + r"([a-z]+)(?=[ \t]*(?:[,;:.)]|$)|[ \t]+(?:and|with|where|for|since|but|w/)\b)",
                            re.MULTILINE)
 _TOWN_KIND = re.compile(r"\b([A-Z][a-z]+) (city|falls|twp|township|heights|springs|junction|corners|village"
                         r"|hills|narrows|landing|crossing|station)\b(?=[ \t]*(?:[,.;:)(]|$)|[ \t]+(?:and|area|region)\b)",
@@ -112,9 +113,15 @@ _BEFORE_CAPPED = re.compile(r"(?<![\w'’.-])([a-z]{3,}) ([A-Z][a-z]{2,}(?:-[A-Z
 #: first names that are everyday words far more often before a name ("will", "may", "see")
 _NOT_FIRST = frozenset("""will may see saw said per can bill mark rose sue pat chase grant""".split())
 #: a kin word and the word after it ("mother zephyrine")
-_KIN_NEXT = re.compile(r"(?<![\w'’-])(?:mother|father|mom|dad|wife|husband|son|daughter|dtr|sister|brother"
-                       r"|girlfriend|boyfriend|gf|bf|aunt|uncle|grandmother|grandfather|grandma|grandpa"
-                       r"|niece|nephew|cousin|partner|fianc[eé]e?|grand(?:d)?aughter|grandson|neice|friend"
+#: kin words, in small letters ("mother", "dtr", "gf"), as an alternation
+KIN_WORDS = (r"mother|father|mom|dad|wife|husband|son|daughter|dtr|sister|brother|girlfriend|boyfriend|gf|bf"
+             r"|aunt|uncle|grandmother|grandfather|grandma|grandpa|niece|nephew|cousin|partner")
+#: what a nick name in quotes follows ('friend "dot"', 'calls out for "billy"'), as an alternation
+NICK_CUES = (KIN_WORDS + r"|friend|roommate|sponsor|neighbor|caregiver|goes by|known as|aka|prefers"
+             r"|calls? out for|calling out for|asking for|asks for|nicknamed")
+#: the nick name in quotes after one of NICK_CUES (group 1)
+NICK_IN_QUOTES = r",? [\"“]([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)[\"”]"
+_KIN_NEXT = re.compile(r"(?<![\w'’-])(?:" + KIN_WORDS + r"|fianc[eé]e?|grand(?:d)?aughter|grandson|neice|friend"
                        r"|roommate|sponsor|caregiver)(?: \((?:hcp|poa|dpoa|hcpoa|proxy|guardian)\))?"
                        r" ([a-z][a-z'’-]+)(?![\w'’-])")
 #: a care giver's field, its value a surname, a comma and a first name ("slp: young, will")
@@ -128,11 +135,7 @@ _CRED = r"(?i:md|m\.d\.|do|rn|np|pa|pa-c|phd|lpn|cnm|crna|dds)\b"
 _CRED_AFTER_NAME = re.compile(r"\b[A-Z][a-z'’-]+ (rn|md|np|lpn|mht|bht|rrt|crna|cnm|lcsw|licsw|msw|dpt|otr|otr/l|cna"
                               r"|cwocn|aprn|fnp|pharmd|rph|ccc-slp|lmhc|lpc|cadc)\b(?![/-])")
 _CRED_AFTER = re.compile(r",?[ \t]+(?i:md|rn|np|pa|pa-c|lpn|mht|bht|rrt|crna|cnm|do|phd|lcsw|msw|slp|otr|dpt|cna)\b")
-_QUOTED_NICK = re.compile(r"(?<![\w'’-])(?:mother|father|mom|dad|wife|husband|son|daughter|dtr|sister|brother"
-                          r"|girlfriend|boyfriend|gf|bf|aunt|uncle|grandmother|grandfather|grandma|grandpa|niece"
-                          r"|nephew|cousin|partner|friend|roommate|sponsor|neighbor|caregiver|goes by|known as|aka"
-                          r"|prefers|calls? out for|calling out for|asking for|asks for|called|nicknamed)"
-                          r",? [\"“]([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)[\"”]")
+_QUOTED_NICK = re.compile(r"(?<![\w'’-])(?:" + NICK_CUES + r"|called)" + NICK_IN_QUOTES)
 _COMMA_NAME = re.compile(r"([a-z][a-z'’-]+), ([A-Za-z][a-z'’-]+)(?: [A-Za-z]\.?)?")
 _GOES_BY = re.compile(r"(?<![\w'’-])(?:goes by|prefers to be called|likes to be called|known as|aka) ([a-z][a-z'’-]+)"
                       r"(?=[ \t]*(?:[.,;)]|$))", re.MULTILINE)

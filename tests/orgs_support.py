@@ -22,6 +22,18 @@ def whole(text, span, got):
     return any(g[0] <= s and e <= g[1] for g in got)
 
 
+def unprotected(scrubber, text):
+    """(start, end) of the whole pipeline's findings a replacement would change (no protected term)."""
+    return [(f.start, f.end) for f in scrubber.detect(text) if not f.protected]
+
+
+def touched(text, span, got):
+    """Some span of `got` overlaps `span` (its first occurrence)."""
+    s = text.index(span)
+    e = s + len(span)
+    return any(g[0] < e and s < g[1] for g in got)
+
+
 def covered(text, span, got, counts=lambda ch: not ch.isspace()):
     """Every character of `span` (its first occurrence) that `counts` is inside some span of `got`."""
     s = text.index(span)

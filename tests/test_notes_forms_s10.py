@@ -9,28 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from scrub.engine import Scrubber
-
-
-@pytest.fixture(scope="module")
-def scrubber():
-    return Scrubber(spacy=False)
-
-
-def _spans(scrubber, text):
-    return [(f.start, f.end) for f in scrubber.detect(text) if not f.protected]
-
-
-def _covered(spans, text, part):
-    """Every non-blank character of `part` (its first occurrence) is inside some finding."""
-    s = text.index(part)
-    return all(any(a <= i < b for a, b in spans) for i in range(s, s + len(part)) if not text[i].isspace())
-
-
-def _touched(spans, text, part):
-    s = text.index(part)
-    e = s + len(part)
-    return any(a < e and s < b for a, b in spans)
+from orgs_support import covered, touched, unprotected
 
 
 # (passage, [text that must be covered whole], [text that must not be touched])
@@ -180,9 +159,9 @@ CASES = [
 
 
 @pytest.mark.parametrize("text, found, left", CASES, ids=[c[0][:40] for c in CASES])
-def test_note_forms(scrubber, text, found, left):
-    spans = _spans(scrubber, text)
+def test_note_forms(scrubber_nospacy, text, found, left):
+    spans = unprotected(scrubber_nospacy, text)
     for part in found:
-        assert _covered(spans, text, part), part
+        assert covered(text, part, spans), part
     for part in left:
-        assert not _touched(spans, text, part), part
+        assert not touched(text, part, spans), part
