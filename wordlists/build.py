@@ -304,8 +304,10 @@ def common_words(x: Path, out: Path) -> dict[str, int]:
             continue
         p = math.exp(lp)
         total[low] += p
-        # capitalized = initial capital then lower case ("Virginia"); all-capitals count as neither
-        if form[0].isupper() and (len(form) == 1 or not form[1:].isupper()) and form[1:] == form[1:].lower():
+        # capitalized = an initial capital and more small letters than capitals: "Virginia", and
+        # "McNamara", "DeSantis", "O'Brien" (an inner capital must not make a name read as a word
+        # in small letters); all capitals and acronyms' plurals ("ADRs", "GUIs") count as neither
+        if form[0].isupper() and sum(c.isupper() for c in form) <= sum(c.islower() for c in form[1:]) + (len(form) == 1):
             cap[low] += p
     ranked = sorted(total, key=lambda w: (-total[w], w))[:COMMON_WORDS_KEPT]
     write_tsv(out, "common_words.tsv.gz", ("word", "rank", "log_prob", "capitalized_share"),
