@@ -174,6 +174,8 @@ def _hyphen_whole(text: str, c: Candidate) -> Candidate:
 #: generation's suffix ("Frank Jr.", "Ruiz, Sr.")
 _INITIAL_AFTER_RE = re.compile(r"[ \t]+[A-Za-z]\.(?=[ \t]*,|[ \t]*$)|,?[ \t]+(?:Jr|Sr|JR|SR)\.?(?![\w'’-])",
                                re.MULTILINE)
+#: a middle initial without its period ending a field's "Last, First" ("LITTLE, DARNELL J     MRN")
+_FIELD_INITIAL_RE = re.compile(r"[ \t]+[A-Za-z](?=[ \t]{2,}|\t|[ \t]*$)", re.MULTILINE)
 #: words of a shift or a staff's role before a credential ("Day Shift RN", "Charge RN", "Float RN")
 _SHIFT_WORDS = frozenset({"shift", "shifts", "charge", "float", "staff", "primary", "night", "nights",
                           "days", "evening", "evenings", "nursing", "note", "unit", "team", "travel"})
@@ -544,6 +546,8 @@ class NameDetector(Detector):
             if text[c.end:c.end + 1] in (" ", ",", "\t") and c.entity in ("first_name", "full_name") \
                     and text[c.end - 1:c.end].isalpha():
                 m = _INITIAL_AFTER_RE.match(text, c.end)
+                if m is None and c.entity == "full_name" and ", " in text[c.start:c.end]:
+                    m = _FIELD_INITIAL_RE.match(text, c.end)
                 if m is not None:  # "maddie l., rn", "- GRACIELA O., LPN", "Frank Jr."
                     out[k] = Candidate(c.start, m.end(), c.entity, c.likelihood, c.detector, c.why, c.parts)
         return out

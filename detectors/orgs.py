@@ -33,7 +33,10 @@ _SAINT = regex.compile(
 #: the kind words after a saint's name ("St. Brendan's Regional", "Saint Luke's rehab"), any case
 _SAINT_TAIL = regex.compile(
     r"(?:[ \t]+(?i:regional|general|memorial|community|medical[ \t]+center|medical[ \t]+ctr|med[ \t]+ctr"
-    r"|hospital|hosp|rehab|rehabilitation|health[ \t]+center|healthcare|hospice|nursing[ \t]+home|medical))+"
+    r"|hospital|hosp|rehab|rehabilitation|health[ \t]+center|healthcare|hospice|nursing[ \t]+home|medical)"
+    # a care home's kind, Capitalized as its name's ("St. Benedict's Home", "ST. CASIMIR HOME";
+    # "from St. Mary's home today" is the hospital and a word)
+    r"|[ \t]+(?:Home|HOME|Manor|MANOR|Villa|VILLA|Residence|RESIDENCE))+"
     r"(?![\w'’-])")
 #: "the Brigham", "at Brigham's": a capitalized word after one of these (stdlib `re`, no lookbehind)
 _LEAD_WORD = re.compile(r"[A-Z][a-z]{3,}")

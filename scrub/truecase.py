@@ -121,20 +121,24 @@ NICK_CUES = (KIN_WORDS + r"|friend|roommate|sponsor|neighbor|caregiver|goes by|k
              r"|calls? out for|calling out for|asking for|asks for|nicknamed")
 #: the nick name in quotes after one of NICK_CUES (group 1)
 NICK_IN_QUOTES = r",? [\"“]([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)[\"”]"
+#: a Capitalized word (a surname, say) right after another
+_SURNAME_NEXT = re.compile(r" ([A-Z][a-z'’]+(?:-[A-Z][a-z]+)?)(?![\w'’-])")
 _KIN_NEXT = re.compile(r"(?<![\w'’-])(?:" + KIN_WORDS + r"|fianc[eé]e?|grand(?:d)?aughter|grandson|neice|friend"
                        r"|roommate|sponsor|caregiver)(?: \((?:hcp|poa|dpoa|hcpoa|proxy|guardian)\))?"
                        r" ([a-z][a-z'’-]+)(?![\w'’-])")
 #: a care giver's field, its value a surname, a comma and a first name ("slp: young, will")
-_ROLE_FIELD = re.compile(r"(?im)(?:^|[ \t]{2,})[ \t>*-]*(?:slp|ot|pt|rn|lpn|md|np|pa|attending|ordering|referring"
+_ROLE_FIELD = re.compile(r"(?im)(?:^|[ \t]{2,})[ \t>*-]*(?:(?:ordering|referring|attending|primary|covering|consulting)[ \t]+)?"
+                         r"(?:slp|ot|pt|rn|lpn|md|np|pa|attending|ordering|referring"
                          r"|pcp|provider|therapist|nurse|physician|surgeon|author|signed by|seen by|caregiver|hcp"
                          r"|(?:emergency )?contact|clinician|counselor|case manager|sw|social worker)[ \t]*:[ \t]*"
-                         r"([a-z][a-z'’-]+), ([a-z][a-z'’-]+)(?: [a-z]\.?)?(?=[ \t]*$|[ \t]{2,}|\t)")
+                         r"([A-Za-z][a-z'’-]+), ([a-z][a-z'’-]+)(?: [a-z]\.?)?(?=[ \t]*$|[ \t]{2,}|\t)")
 #: a listed surname in small letters after a Capitalized first name and before a credential
 _CRED = r"(?i:md|m\.d\.|do|rn|np|pa|pa-c|phd|lpn|cnm|crna|dds)\b"
 #: a credential in small letters right after a Capitalized name ("Will Brannigan mht")
 _CRED_AFTER_NAME = re.compile(r"\b[A-Z][a-z'’-]+ (rn|md|np|lpn|mht|bht|rrt|crna|cnm|lcsw|licsw|msw|dpt|otr|otr/l|cna"
                               r"|cwocn|aprn|fnp|pharmd|rph|ccc-slp|lmhc|lpc|cadc)\b(?![/-])")
-_CRED_AFTER = re.compile(r",?[ \t]+(?i:md|rn|np|pa|pa-c|lpn|mht|bht|rrt|crna|cnm|do|phd|lcsw|msw|slp|otr|dpt|cna)\b")
+_CRED_AFTER = re.compile(r",?[ \t]+(?i:md|rn|np|pa|pa-c|lpn|mht|bht|rrt|crna|cnm|do|phd|lcsw|msw|slp|otr|dpt|cna"
+                         r"|cadc|lmhc|lpc|licsw|cwocn|aprn|fnp|ccc-slp)\b")
 _QUOTED_NICK = re.compile(r"(?<![\w'’-])(?:" + NICK_CUES + r"|called)" + NICK_IN_QUOTES)
 _COMMA_NAME = re.compile(r"([a-z][a-z'’-]+), ([A-Za-z][a-z'’-]+)(?: [A-Za-z]\.?)?")
 _GOES_BY = re.compile(r"(?<![\w'’-])(?:goes by|prefers to be called|likes to be called|known as|aka) ([a-z][a-z'’-]+)"
@@ -143,7 +147,8 @@ _TITLE_NO_DOT = re.compile(r"(?<![\w'’.-])(?P<t>mrs|mr|ms|np|rn|md|dr|lpn|cnm|
                            r"(?=[ \t]*(?:[.,;:)]|$|\d|[ \t](?:to|at|in|on|re|aware|notified|paged|called|here|for)\b))",
                            re.MULTILINE)
 _NICK_BETWEEN = re.compile(r"\b([A-Z][a-z]+) [\"“]([a-z][a-z'’.-]*)[\"”] ([a-z][a-z'’-]+)(?![\w'’-])")
-_INITIAL_CRED = re.compile(r"(?<![\w.])([a-z])\. ?([a-z][a-z'’-]+),? (?i:rn|md|np|lpn|pa-c|crna|cnm|rrt|mht|lcsw|msw|do|dpt|otr|slp|ot|pt)\b")
+_INITIAL_CRED = re.compile(r"(?<![\w.])([a-z])\. ?([a-z][a-z'’-]+),? (?i:rn|md|np|lpn|pa-c|crna|cnm|rrt|mht|lcsw|msw|do|dpt|otr|slp|ot|pt"
+                           r"|(?:m[sa],? )?ccc-slp|cadc|lmhc|lpc|cwocn|aprn|fnp)\b")
 _BEFORE_DEGREE = re.compile(r"(?<=[A-Z][a-z]) ([a-z]{2,}), " + _CRED)
 #: a signer's two words in small letters at a line's start before a credential ("jung-ho park, md")
 _SIGNER_LINE = re.compile(r"(?m)(?:^[ \t>*-]*|[.;] - |(?i:from|to|cc|with|by|author|signed):[ \t]*)([A-Za-z][a-z'’]+(?:-[A-Za-z][a-z]+)?) ([a-z][a-z'’]+(?:-[a-z]+)?), " + _CRED)
@@ -161,6 +166,8 @@ _BABY = re.compile(r"(?<![\w-])(?:baby|infant|twin) (?:boy|girl)(?: [a-c])?,? ([
 _BABY_NOT = frozenset("""is was has had and or in at on to of with born doing now still tolerating
 remains remained appears appeared continues weighs weighed being delivered admitted transferred
 sleeping feeding crying resting stable""".split())
+#: the articles that lead Arabic surnames ("Al-Sayed", "El-Amin", "Abu-Bakr")
+_ARTICLES = frozenset({"al", "el", "abu", "abd", "bin", "ibn", "bint"})
 _HYPHENED = re.compile(r"(?<![\w-])([A-Za-z][a-z]+)-([A-Za-z][a-z]+)(?![\w-])")
 _SAINT = re.compile(r"(?<![\w.])(st|mt)\. (?=[A-Z])")
 _DEGREE = re.compile(r"(?<=[A-Za-z]), (m\.d\.|md|r\.n\.|rn|np|ph\.d\.|phd|do|lpn|lcsw|msw|pa-c|dds)(?![\w])")
@@ -382,8 +389,12 @@ def cased_view(text: str, lexicon) -> str:
         if len(w) < 3 or w in _STOP or w in _NOT_FIRST or lexicon.medical_kind(w) is not None:
             continue
         share = lexicon.capitalized_share(w)
-        if share is None or share >= 0.15 and lexicon.is_first_name(w[:1].upper() + w[1:]):
+        first = lexicon.is_first_name(w[:1].upper() + w[1:])
+        if share is None or share >= 0.15 and first:
             title(m.start(1), m.end(1))  # ("girlfriend joy price": a first name after a kin word)
+        elif first and (nxt := _SURNAME_NEXT.match(view, m.end(1))) is not None \
+                and lexicon.is_surname(nxt.group(1)):
+            title(m.start(1), m.end(1))  # "son (hcp) price King": any first name before a surname
     view = "".join(chars)
     for m in _NEXT_WORD.finditer(view):  # "Marjorie long": a listed surname after a first name
         first, last = m.group(1), m.group(2)
@@ -394,6 +405,17 @@ def cased_view(text: str, lexicon) -> str:
             if share is not None and share < 0.3 and lexicon.surname_band(cap) != 0:
                 continue  # "mom Sunny present": an everyday word that is seldom a surname
             title(m.start(2), m.end(2))
+        elif "-" in last and first.lower() not in _LANGUAGES and lexicon.is_first_name(first):
+            # "Fatima al-sayed", "Omar el-amin", "Ana garcia-lopez": a hyphened surname after a first
+            # name, led by an Arabic article or with a listed surname for a part
+            parts = [(p.start() + m.start(2), p.end() + m.start(2)) for p in _PART.finditer(last)]
+            words = [view[a:b] for a, b in parts]
+            if len(words) == 2 and all(len(w) >= 2 and w not in _STOP and lexicon.medical_kind(w) is None
+                                       for w in words) and (
+                    words[0] in _ARTICLES or any(lexicon.is_surname(w[:1].upper() + w[1:])
+                                                 and (lexicon.capitalized_share(w) or 1.0) >= 0.3 for w in words)):
+                for a, b in parts:
+                    title(a, b)
     for m in _PERSON_FIELD.finditer(view):  # "pt: okonkwo-reyes, Desmond   mrn": a patient's field
         named = False
         # written surname first ("pt: little, darnell j   mrn"): a listed surname and a listed
@@ -474,7 +496,7 @@ def cased_view(text: str, lexicon) -> str:
                 title(s0, s0 + len(w))
                 s0 += len(w) + 1
     for m in _ROLE_FIELD.finditer(view):  # "slp: young, will": a surname, its comma, a first name
-        last, first = m.group(1), m.group(2)
+        last, first = m.group(1).lower(), m.group(2)
         if lexicon.is_surname(last[:1].upper() + last[1:]) and lexicon.is_first_name(first[:1].upper() + first[1:]) \
                 and last not in _STOP and lexicon.medical_kind(last) is None:
             title(m.start(1), m.end(1))
@@ -507,7 +529,8 @@ def cased_view(text: str, lexicon) -> str:
         if w not in _STOP and lexicon.is_first_name(w[:1].upper() + w[1:]) \
                 and (share is None or share >= 0.1) and lexicon.medical_kind(w) is None \
                 and (lexicon.is_surname(m.group(2)) or lexicon.capitalized_share(m.group(2).lower()) is None) \
-                and not lexicon.is_city(m.group(2)):
+                and (not lexicon.is_city(m.group(2)) or _CRED_AFTER.match(view, m.end())):
+            # (a surname that is also a town's name, "esperanza Villanueva, CADC", before a credential)
             title(m.start(1), m.end(1))
     for m in _BEFORE_DEGREE.finditer(view):  # "Jung-ho park, MD": the surname before a credential
         w = m.group(1)
