@@ -291,6 +291,8 @@ _READING_BEFORE = regex.compile(
     r"immediate|language|repetition|fluency|visuospatial|executive|serial|sevens|digits|words|"
     r"objects|trails|clock|moca|mmse|slums|exam|nihss|cam|braden|morse|ciwa|cows|ramsay|sas|"
     r"cog|mini-cog|minicog|phq|phq-9|phq-2|gad|gad-7|audit|cage|sbirt|"
+    # the MDS's interview scales and geriatric screens: "BIMS 11/15", "GDS 4/15", "SLUMS 21/30"
+    r"bims|gds|gds-15|mna|sppb|tug|"
     r"bps|tinetti|berg|grip|deltoids?|biceps|triceps|wrist|hip|flexors?|extensors?|quads?|"
     r"hamstrings?|ta|dorsiflexion|plantarflexion|df|pf|ue|le|rue|lue|rle|lle|bue|ble|sem|hsm|"
     r"ehl|fhl|gastrocs?|iliopsoas|glutes?|abductors?|adductors?|"

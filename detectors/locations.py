@@ -18,7 +18,7 @@ import regex
 
 from scrub.detector import Detector
 from scrub.lexicon import Lexicon, read_tsv
-from scrub.templates import MONTHS, WEEKDAYS, TemplateMatcher, load_rules
+from scrub.templates import MONTHS, WEEKDAYS, WING_AFTER, TemplateMatcher, load_rules
 from scrub.types import Candidate, Document
 
 #: two-letter USPS codes that are also words or degrees: they need a ZIP or a listed city before
@@ -1333,6 +1333,8 @@ class LocationDetector(Detector):
                     like = r["ambiguous_town_in_context"] if amb else r["town_in_context"]
                 if share is not None and share < 0.2:
                     like = min(like, 0.55)  # "came from Home": an everyday word, capitalized
+                if weak and WING_AFTER.match(text, e):
+                    continue  # "in the Cedar dayroom": a part of the home, no town
                 ent = "state" if lex.is_state(phrase) else "country" if lex.is_country(phrase) else "city"
                 out.append(self._cand(s, e, ent, like, f"context:{'town_weak' if weak else 'town_in_context'}"))
             else:

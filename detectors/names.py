@@ -17,7 +17,7 @@ import regex
 
 from scrub.detector import Detector
 from scrub.errors import ScrubError
-from scrub.templates import MONTHS, WEEKDAYS, Template, load_templates
+from scrub.templates import MONTHS, WEEKDAYS, WING_AFTER, Template, load_templates
 from scrub.types import Candidate, Document
 
 # ----------------------------------------------------------------------------- shapes
@@ -215,6 +215,11 @@ _NICK_OPEN = frozenset("(\"'“‘")
 #: field labels in capitals that follow a name on a header line ("Chuck Okonkwo DOB 05/17/2041")
 _FIELD_LABELS = frozenset({"DOB", "MRN", "SSN", "DOS", "DOA", "DOD", "MR", "ACCT", "AGE", "SEX", "RM",
                            "ROOM", "BED", "PCP", "TEL", "PH", "FAX", "ADM", "MRN#", "DOB:", "CSN", "FIN"})
+#: a nick name in quotes and parentheses after an age and sex ('83 yo F ("Nell")', "91 y/o M (“Butch”)")
+_AGE_NICK_RE = re.compile(r"\b\d{1,3}[ -]?(?:yo|y/o|y\.o\.|yr old|year[- ]old)(?:[ \t]+(?:[FMfm]|female|male|woman|man))?"
+                          r"[ \t]+\([\"“]([A-Z][a-z'’-]+|[a-z][a-z'’-]+)[\"”]\)")
+#: a field's value after its label ("Imogen Smith   Rm 31", "Bed 2", "Room: 4112-B")
+_FIELD_VALUE_RE = re.compile(r"[ \t]*[:#]?[ \t]*\d")
 #: the dashes that open a staff sign-off at a line's start ("--TMcCarthy, PT", "-JSmith RN")
 _SIGNOFF_DASH = frozenset("-–—~")
 #: capitals after a sign-off's dashes that are words, not initials ("--OK", "--END")
@@ -539,6 +544,8 @@ class NameDetector(Detector):
                     n = _NICK_AFTER_RE.match(text, c.end)
                     if n is not None and n.start(2 if n.group(2) else 4) not in starts:
                         out[k] = self._with_nick(text, c)
+        if '("' in text or "(“" in text:
+            out.extend(self._age_nick(text))
         if "-" in text:
             out = [_hyphen_whole(text, c) if text[c.end:c.end + 1] == "-" or text[c.start - 1:c.start] == "-" else c
                    for c in out]
@@ -550,6 +557,19 @@ class NameDetector(Detector):
                     m = _FIELD_INITIAL_RE.match(text, c.end)
                 if m is not None:  # "maddie l., rn", "- GRACIELA O., LPN", "Frank Jr."
                     out[k] = Candidate(c.start, m.end(), c.entity, c.likelihood, c.detector, c.why, c.parts)
+        return out
+
+    def _age_nick(self, text: str) -> list[Candidate]:
+        """The name a patient goes by, in quotes after the age and sex ('83 yo F ("Nell")')."""
+        out = []
+        rid = "names.context"
+        like, why = self.like(rid), f"template:{rid}"
+        for m in _AGE_NICK_RE.finditer(text):
+            info = self.info(m.group(1))
+            if info.stop or info.medical or info.drug or not (info.first or info.nick or info.share is None):
+                continue
+            nick = Candidate(m.start(1), m.end(1), "nick_name", like, self.name, why)
+            out.append(Candidate(m.start(1), m.end(1), "full_name", like, self.name, why, (nick,)))
         return out
 
     def _small_title(self, text: str) -> list[Candidate]:
@@ -905,7 +925,8 @@ class NameDetector(Detector):
             # (a field label in capitals after a name is no title-case phrase: "Chuck Okonkwo DOB")
             after_phrase = j < n and not toks[j].comma_before and not _capable(toks[j]) \
                 and not _context(toks[j]) and not _title(toks[j]) \
-                and not toks[j - 1].period and toks[j].word not in _FIELD_LABELS
+                and not toks[j - 1].period and toks[j].word not in _FIELD_LABELS \
+                and not (toks[j].word.upper() in _FIELD_LABELS and _FIELD_VALUE_RE.match(text, toks[j].end))
             # "Graves, Frank R." : a lone surname, a comma, then a first name (and initials)
             if (k + 1 < len(segs) and j - i == 1 and segs[k + 1][0] == j and toks[j].comma_before
                     and not toks[i].period):
@@ -1149,6 +1170,8 @@ class NameDetector(Detector):
             only = names[0]
             if only.word.lower() in ADDRESS_WORDS:
                 return None  # "calls out for Mama": how a patient calls someone, no name
+            if ctx != "strong" and WING_AFTER.match(text, only.end):
+                return None  # "Magnolia Wing", "the Cedar dayroom": a part of the home named for a tree
             if ctx == "strong" and not only.kin and self._kin_before(text, start_pos):
                 only.kin = True  # "son Michael": a first name, whatever the surname lists say
             if only.kin and only.info is not None and only.info.stop is False and self.flag(only.word) == _KIN \

@@ -147,6 +147,12 @@ _CLASS_NAME_AFTER = re.compile(r"[ \t]+(?i:grade|classification|criteria)\b")
 _WORT_AFTER = re.compile(r"[ \t]+(?i:wort)\b")
 #: service heads read only after a listed town's name ("Quincy PD", "Framingham FD")
 _TOWN_ONLY_HEADS = frozenset({"PD", "FD", "WIC"})
+#: a residence's heads, and the kind of care that may follow its name ("Rosewood Gardens assisted
+#: living", "Maple Terrace ALF"): a town's name before them then names the home
+_RESIDENCE_HEADS = frozenset({"Gardens", "Terrace", "Manor", "Village", "Place", "Commons", "Estates", "Residence",
+                              "Residences", "Pointe"})
+_CARE_KIND_AFTER = re.compile(r"[ \t]+(?:\(?(?i:assisted[ \t]+living|alf|snf|senior[ \t]+living|nursing[ \t]+home"
+                              r"|memory[ \t]+care|skilled[ \t]+nursing|rest[ \t]+home|group[ \t]+home)\b)")
 #: a family firm's heads, after which its trade may follow ("Marchetti & Sons Plumbing")
 _FAMILY_HEADS = frozenset({"& Sons", "& Son", "and Sons", "& Daughters", "Brothers", "Bros", "Bros."})
 _NEXT_CAP_WORD = re.compile(r"[ \t]+([A-Z][a-z]+)(?![\w'’-])")
@@ -1383,7 +1389,8 @@ class OrgDetector(Detector):
                 if head.startswith("Law") and words[-1].endswith(("'s", "’s")) and words[-1].lower() not in generic:
                     continue  # "Ohm's Law": an eponym's law, no firm ("Carrow's Apothecary" is one)
                 if (lex.is_city(" ".join(words)) or lex.is_state(" ".join(words))) and " " not in head \
-                        and head not in _TOWN_FIRM_HEADS:
+                        and head not in _TOWN_FIRM_HEADS and not (
+                            head.title() in _RESIDENCE_HEADS and _CARE_KIND_AFTER.match(text, self._poss(text, e))):
                     continue  # "Boston Shelter": a town's, the location detector's ("Summit
                     # Respiratory Supply", "Valley Imaging", "Keystone Home Medical" are firms)
             if kind == "eatery":

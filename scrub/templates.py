@@ -46,6 +46,9 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augus
 MONS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec")
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 WDAYS = ("mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun")
+#: the parts of a care home named for a tree or a person ("MAGNOLIA WING", "willow wing", "the Cedar
+#: dayroom"), matched right after a word: that word is then no person and no town
+WING_AFTER = re.compile(r"[ \t]+(?i:wing|dayroom|day room|cottage|pod|neighborhood|household)\b")
 
 MACROS: dict[str, str] = {
     "month": r"(?:" + "|".join(MONTHS) + r")",
