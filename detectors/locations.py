@@ -202,6 +202,8 @@ _STRONG_VERB = tuple(
 _TOWN_WORDS = regex.compile(r"(?-i:(?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2}))")
 #: words that open a template's window (their lower, Capitalized and UPPER forms)
 #: ("unit 4526 box 0671" opens at "box": a window reaches 64 characters back)
+#: a ZIP code right after the town of a street's address ("..., Harlow 04871")
+_ZIP_AFTER_TOWN = re.compile(r",?[ \t]+(\d{5}(?:-\d{4})?)(?![\w-])")
 _TRIGGERS = ("box", "postcode", "plz", "apt", "apartment", "suite", "ste", "zip", "zipcode", "postal", "county",
              "parish", "borough", "nursing", "rest home", "assisted", "rehab", "rehabilitation", "senior",
              "retirement", "manor", "apo", "fpo", "dpo")
@@ -996,8 +998,13 @@ class LocationDetector(Detector):
                     ts = m.start("t")
                     city = self._cand(ts, ts + len(town), "city", r["street_city"], "context:street_city")
                     out.append(city)
-                    out.append(self._cand(c.start, city.end, "address_block", r["street_city"],
-                                          "context:street_city", (c, city)))
+                    parts = (c, city)
+                    z = _ZIP_AFTER_TOWN.match(text, city.end)
+                    if z is not None:  # "3308 Linden Ct Apt 2, Harlow 04871": the ZIP ends the address
+                        parts += (self._cand(z.start(1), z.end(1), "zip", r["street_city"], "context:street_city"),)
+                        out.append(parts[-1])
+                    out.append(self._cand(c.start, parts[-1].end, "address_block", r["street_city"],
+                                          "context:street_city", parts))
                     break
         zips = [a.start() for a in _SP_ZIP_AT.finditer(text)]
         if "\t" in text:

@@ -873,7 +873,8 @@ class NameDetector(Detector):
                     and not toks[i + 1].initial and not _date_word(text, t) and (
                         i > 0 and _title(toks[i - 1]) and not toks[i].comma_before
                         or self._degree_at(text, toks[i + 1].end) and (
-                            self._line_start(text, t.start) or not self._sentence_initial(text, t.start))):
+                            self._line_start(text, t.start) or not self._sentence_initial(text, t.start)
+                            or self._context_before(text, t.start) == "strong")):  # ("signed: Will Hargrove, RN")
                 # "Dr. Will Franklin", "Will Bond RRT": a first name that is an everyday word,
                 # after a title or before a surname and its credential at a line's start
                 t.info = replace(t.info, first=True, stop=False,

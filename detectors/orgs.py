@@ -311,8 +311,20 @@ _INITIALS_TEST = frozenset({"screen", "screening", "screens", "test", "testing",
                             "n/a", "na", "pending", "done", "deferred", "ordered", "sent", "wnl", "nl"})
 _NEXT_AFTER_DASH = re.compile(r"[ \t]*[-–:][ \t]*([A-Za-z]+)")
 #: a supplier's kind in small letters ("coastal medical supply"): the words before name the firm
-_LOW_SUPPLY = re.compile(r"(?:medical|surgical)[ \t]+(?:suppl(?:y|ies)|equipment)(?![\w'’-])")
-_LOW_CUES = frozenset({"to", "from", "at", "via", "with", "by", "thru", "through"})
+_LOW_SUPPLY = re.compile(r"(?i:(?:medical|surgical)[ \t]+(?:suppl(?:y|ies)|equipment)"
+                         # care services a firm of everyday words provides ("order sent to airwell
+                         # respiratory", "home health - bright path home care", "called golden age meal services")
+                         r"|home[ \t]+care|home[ \t]+health(?:[ \t]+care)?|respite[ \t]+program|meal[ \t]+services"
+                         r"|health[ \t]+plan|respiratory(?:[ \t]+supply)?|home[ \t]+medical|home[ \t]+infusion"
+                         r"|pediatric[ \t]+nursing|nursing[ \t]+services|medivan|senior[ \t]+services"
+                         r"|elder[ \t]+services|dialysis[ \t]+(?:center|ctr|unit))(?![\w'’-])")
+_LOW_CUES = frozenset({"to", "from", "at", "via", "with", "by", "thru", "through", "called", "contacted", "faxed",
+                       "w/", "-", "payer", "payor", "insurer", "carrier"})
+#: words that say what kind of care service it is, never its name ("medical respite program",
+#: "private duty nursing", "wheelchair medivan", "outpt dialysis unit")
+_SERVICE_KIND_WORDS = frozenset("""private local skilled outpatient inpatient pediatric adult hospice
+palliative medicare medicaid wheelchair ambulance stretcher van duty peritoneal hemo in-center community
+county state agency outside continuous routine inpt outpt respite meal meals vna vns visiting""".split())
 _NEVER = re.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` spans
 _CAPWORD = r"(?:[A-Z][\w'’&-]*\.?|[A-Z]\.(?:[ \t]?[A-Z]\.)*)"
 
@@ -810,8 +822,7 @@ class OrgDetector(Detector):
             self._job_employers(text, out)
         self._letterheads(text, out, caseless)
         if caseless:
-            if "medical" in text or "surgical" in text:
-                self._caseless_suppliers(text, out)
+            self._caseless_suppliers(text, out)
             self._caseless_names(text, out)
             if "(" in text:
                 self._caseless_parens(text, out)
@@ -1616,8 +1627,9 @@ class OrgDetector(Detector):
                 name = name[1:]
             if not 1 <= len(name) <= 3 or max(len(t[2]) for t in name) < 4:
                 continue
-            if any(t[2] in generic_j or t[2] in _LOW_STOP or t[2] in _MONTHS_DAYS or t[2] in _INSTITUTION_LOW
-                   or lex.is_medical(t[2]) or t[2] in ("durable", "home", "hospital") for t in name):
+            if any((t[2] in generic_j and not (k == 0 and t[2] == "new" and len(name) > 1))  # ("new covenant")
+                   or t[2] in _LOW_STOP or t[2] in _MONTHS_DAYS or t[2] in _INSTITUTION_LOW or t[2] in _SERVICE_KIND_WORDS
+                   or lex.is_medical(t[2]) or t[2] in ("durable", "home", "hospital") for k, t in enumerate(name)):
                 continue
             out.append(Candidate(name[0][0], m.end(), "organization", self.rules["facility"], self.name,
                                  "context:caseless_supplier"))

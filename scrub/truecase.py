@@ -186,6 +186,8 @@ _FIRM_HEAD = re.compile(
     r"|early learning(?: center)?|learning center|child ?care(?: center)?|day ?care|montessori"
     r"|academy)(?![\w'’-])")
 _COMPANY = re.compile(r"\b[A-Z][a-z]+ (corp|inc|llc|ltd|co(?=\.|[ \t]*(?:[,;)]|$)))\b", re.MULTILINE)
+#: a family firm after a Capitalized name ("Hadley & sons lumber"): its "& Sons" and the trade after
+_FAMILY_FIRM = re.compile(r"\b[A-Z][a-z'’]+ (?:&|and) (sons?|daughters?|brothers|bros\.?)(?: ([a-z]{3,}))?\b")
 _STATE_ZIP = re.compile(r"\b([a-z]{2})\.?,?\s+\d{5}(?:-\d{4})?\b")
 
 
@@ -597,6 +599,10 @@ def cased_view(text: str, lexicon) -> str:
         upper(m.start(1), m.end(1))
     for m in _COMPANY.finditer(view):  # "Marina corp"
         title(m.start(1), m.end(1))
+    for m in _FAMILY_FIRM.finditer(view):  # "Hadley & Sons Lumber"
+        title(m.start(1), m.end(1))
+        if m.group(2) and m.group(2) not in _STOP and lexicon.medical_kind(m.group(2)) is None:
+            title(m.start(2), m.end(2))
     view = "".join(chars)
     for m in _FIRM_HEAD.finditer(view):  # "Riverbend physical therapy": a firm's kind after its name
         lead = m.group(1)
