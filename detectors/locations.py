@@ -998,13 +998,11 @@ class LocationDetector(Detector):
                     ts = m.start("t")
                     city = self._cand(ts, ts + len(town), "city", r["street_city"], "context:street_city")
                     out.append(city)
-                    parts = (c, city)
+                    out.append(self._cand(c.start, city.end, "address_block", r["street_city"],
+                                          "context:street_city", (c, city)))
                     z = _ZIP_AFTER_TOWN.match(text, city.end)
                     if z is not None:  # "3308 Linden Ct Apt 2, Harlow 04871": the ZIP ends the address
-                        parts += (self._cand(z.start(1), z.end(1), "zip", r["street_city"], "context:street_city"),)
-                        out.append(parts[-1])
-                    out.append(self._cand(c.start, parts[-1].end, "address_block", r["street_city"],
-                                          "context:street_city", parts))
+                        out.append(self._cand(z.start(1), z.end(1), "zip", r["street_city"], "context:street_city"))
                     break
         zips = [a.start() for a in _SP_ZIP_AT.finditer(text)]
         if "\t" in text:
