@@ -1,0 +1,77 @@
+"""Identifiers as case-management, long-term-care and telephone notes write them (often wholly in
+capitals or in small letters), and the words beside them that are none.
+
+Every passage is fictitious and hand-written in the style of clinical notes. Each row names the
+text the whole pipeline (without spaCy, at the default threshold 0.7) must cover and the text it
+must leave alone.
+"""
+from __future__ import annotations
+
+import pytest
+
+from orgs_support import covered, touched, unprotected
+
+
+# (passage, [text that must be covered whole], [text that must not be touched])
+CASES = [
+    # ---- names in notes typed in capitals
+    ("MICROBIOLOGY REPORT - BLOOD CULTURE\nPATIENT: DESROSIERS, MAXIME J        MRN: 0048815520\n"
+     "ORDERING PROVIDER: HOLLOWAY, PRUDENCE  NP\nSPECIMEN #: M79-3318027",
+     ["DESROSIERS, MAXIME J", "HOLLOWAY, PRUDENCE", "0048815520"], ["NP"]),
+    ("CALL TYPE: INCOMING\nPATIENT: LITTLE, DARNELL J     MRN: 40028817\nCALLER: WIFE.",
+     ["LITTLE, DARNELL J"], ["CALLER"]),
+    ("REFERRING: DR. BRIGID MCNAMARA, PLASTIC/HAND SURG. PT SEEN TODAY. WOUND CLEAN. FOLLOW UP 2 WEEKS.",
+     ["BRIGID MCNAMARA"], ["PLASTIC/HAND"]),
+    ("5. SON (HCP) PRICE KING, LIVES IN HOLLISFORD, REACHED BY PHONE. PT RESTING. VS STABLE. NO PAIN.",
+     ["PRICE KING"], ["HCP", "REACHED"]),
+    ("6. COUNSELING BIWEEKLY W/ ESPERANZA VILLANUEVA, CADC. NEXT VISIT 90 DAYS. PT STABLE ON DOSE.",
+     ["ESPERANZA VILLANUEVA"], ["COUNSELING", "CADC"]),
+    ("ADMITTING PROVIDER: DR. FATIMA AL-SAYED NOTIFIED 1500, ADMISSION ORDERS RECEIVED. PT IS ALERT.",
+     ["FATIMA AL-SAYED"], ["ADMISSION"]),
+    ("PT FOR EVAL. DON NOTIFIED 0800.\nSIGNED: WILL HARGROVE, RN   CHARGE NURSE 11-7. PT RESTING WELL.",
+     ["WILL HARGROVE"], ["CHARGE NURSE"]),
+    # ---- names in cased notes
+    ("Time spent: 45 min, >50% counseling.\nH. Park, AGNP-C", ["H. Park"], ["45 min", "AGNP-C"]),
+    ("noc shift note\nres: Imogen O'Shaughnessy   Rm 31 elm wing\npt 97 y/o, hx dementia.",
+     ["Imogen O'Shaughnessy"], ["Rm 31"]),
+    ('83 yo F ("Nell") from Rosewood Gardens assisted living, admitted for ALF vs higher level of care.',
+     ["Nell", "Rosewood Gardens"], ["83 yo", "assisted living"]),
+    ("Group home. House manager Bill Love visited today and called the day program.", ["Bill Love"],
+     ["House manager", "day program"]),
+    ("54 yo M (\"Ok\") reports pain.", [], ["Ok"]),
+    # ---- the parts of a care home are named for trees: no person, no town
+    ("INCIDENT / FALL REPORT - MAGNOLIA WING\nRESIDENT: LEFEBVRE, ANNE", ["LEFEBVRE, ANNE"], ["MAGNOLIA"]),
+    ("Enjoys bingo and the music group in the Cedar dayroom; daughter brings cookies.", [], ["Cedar"]),
+    ("6/3/2088 1915 nursing note - willow wing\nresident: desmond okafor", ["desmond okafor"], ["willow"]),
+    # ---- scales of the MDS are no dates
+    ("PROBLEM 4: Mood/cognition. BIMS 11/15, PHQ-9 = 6. GDS 4/15 today.", [], ["11/15", "4/15"]),
+    # ---- firms and homes
+    ("Adjuster Nancy Longbottom at Northern Plains Casualty, (701) 555-0115.",
+     ["Nancy Longbottom", "Northern Plains Casualty", "(701) 555-0115"], []),
+    ("Prairie Rose Rehabilitation Institute reviewed referral.", ["Prairie Rose Rehabilitation Institute"], []),
+    ("Interdisciplinary Family Conference\nSt. Benedict's Home - Chestnut Wing", ["St. Benedict's Home"],
+     ["Chestnut"]),
+    ("To Dr. Anjali Deshpande-Moore DPM (Brookfield Foot & Ankle) for nail debridement.",
+     ["Anjali Deshpande-Moore", "Brookfield Foot & Ankle"], ["debridement"]),
+    ("FACILITY: PINE RIDGE CLC   WING: ASPEN   ROOM 3", ["PINE RIDGE CLC"], ["ROOM 3"]),
+    ("HE WILL VISIT AFTER HIS SHIFT AT HADLEY & SONS LUMBER. INTERVENTIONS: BED ALARM CHECKED, PT WELL.",
+     ["HADLEY & SONS LUMBER"], ["BED ALARM"]),
+    ("options reviewed w/ pt:\n1) home health - bright path home care accepted, pt/ot 3x/wk.\n"
+     "home o2: order sent to airwell respiratory 10:40, rep dmitri volkov.\n"
+     "medical respite bed via new covenant respite program. called golden age meal services today.\n"
+     "referral to home care. sent to medical supply. pt to local home care.",
+     ["bright path home care", "airwell respiratory", "dmitri volkov", "new covenant respite program",
+      "golden age meal services"], ["referral to home care", "medical supply", "local home care"]),
+    # ---- addresses
+    ("Sent w/ correct address (3308 Linden Ct Apt 2, Harlow 04871), start date 03/02.",
+     ["3308 Linden Ct Apt 2, Harlow", "04871"], []),
+]
+
+
+@pytest.mark.parametrize("text, found, left", CASES, ids=[c[0][:40] for c in CASES])
+def test_note_forms(scrubber_nospacy, text, found, left):
+    spans = unprotected(scrubber_nospacy, text)
+    for part in found:
+        assert covered(text, part, spans), part
+    for part in left:
+        assert not touched(text, part, spans), part
