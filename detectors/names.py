@@ -215,6 +215,14 @@ _NICK_OPEN = frozenset("(\"'“‘")
 #: field labels in capitals that follow a name on a header line ("Chuck Okonkwo DOB 05/17/2041")
 _FIELD_LABELS = frozenset({"DOB", "MRN", "SSN", "DOS", "DOA", "DOD", "MR", "ACCT", "AGE", "SEX", "RM",
                            "ROOM", "BED", "PCP", "TEL", "PH", "FAX", "ADM", "MRN#", "DOB:", "CSN", "FIN"})
+#: what a nurse's service is called ("Nurse Line", "Nurse Triage", "Nurse Station")
+_NURSE_SERVICES = frozenset({"line", "triage", "station", "visit", "call", "advice", "navigator", "manager",
+                             "educator", "practitioner", "note", "notes", "practice", "coordinator", "clinic"})
+#: a role's noun after a word ("Case Manager", "Care Coordinator"): that word is the role's, no name
+_ROLE_AFTER_RE = re.compile(r"[ \t]+(?:Manager|MANAGER|Mgr|MGR|Coordinator|COORDINATOR|Worker|WORKER|Navigator"
+                            r"|NAVIGATOR|Supervisor|SUPERVISOR|Director|DIRECTOR)\b")
+#: the parts of a care home that a tree or a person names ("Cedar Wing", "Juniper Cottage")
+_HOME_PARTS = frozenset({"wing", "dayroom", "cottage"})
 #: a nick name in quotes and parentheses after an age and sex ('83 yo F ("Nell")', "91 y/o M (“Butch”)")
 _AGE_NICK_RE = re.compile(r"\b\d{1,3}[ -]?(?:yo|y/o|y\.o\.|yr old|year[- ]old)(?:[ \t]+(?:[FMfm]|female|male|woman|man))?"
                           r"[ \t]+\([\"“]([A-Z][a-z'’-]+|[a-z][a-z'’-]+)[\"”]\)")
@@ -1167,6 +1175,11 @@ class NameDetector(Detector):
             ctx = self._context_before(text, start_pos)
             initial_pos = ctx is None and self._sentence_initial(text, start_pos)
         infos = [t.info for t in names]
+        if title is None and len(names) == 2 and ctx != "strong" and names[1].word.lower() in _HOME_PARTS:
+            return None  # "Unit: Cedar Wing", "Juniper Wing": a part of the home named for a tree
+        if title is None and len(names) == 1 and ctx == "strong" and _ROLE_AFTER_RE.match(text, names[0].end) \
+                and not names[0].quoted and infos[0] is not None and infos[0].common:
+            return None  # "RN Case Manager", "MSW Care Coordinator": a role after a credential, no name
         if title is None and len(names) == 1:
             only = names[0]
             if only.word.lower() in ADDRESS_WORDS:
@@ -1205,6 +1218,8 @@ class NameDetector(Detector):
                 # "Dr. HPI" style: a capitalized title before an abbreviation is no name
                 if all(i is None or not i.listed for i in infos):
                     return None
+            if title.word.lower() == "nurse" and not title.period and names[0].word.lower() in _NURSE_SERVICES:
+                return None  # "OB Nurse Line", "Nurse Triage": a service of nurses, no person
             return self._full(seg, title, names, "names.title")
         if ctx != "strong" and _NEGATION_BEFORE_RE.search(text, max(0, start_pos - 10), start_pos):
             return None  # "NO FRANK BLOOD", "no Jacksonian march": what is absent is no person
