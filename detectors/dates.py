@@ -30,8 +30,9 @@ _MONTH_OF["sept"] = 9
 assert set(MONS) <= set(_MONTH_OF)
 
 #: the last year of a full date: de-identified clinical test sets (i2b2, MIMIC) shift dates up
-#: to two centuries ahead ("2/14/2110", "June 3, 2134"); a year standing alone stays 1880-2049
-_LAST_YEAR = 2199
+#: to two centuries ahead ("2/14/2110", "June 3, 2134") and archives shifted by their own offsets
+#: past that ("3/3/2209"); a year standing alone stays 1880-2049 (2030-2199 in an event's context)
+_LAST_YEAR = 2299
 
 _DAYS_IN = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 

@@ -177,6 +177,12 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
     ("iban", r"iban", True),
     # an officer's badge and a juror's number are short: strong labels ("badge 217")
     ("reference_number", r"badge(?:\s*(?:number|no\.?|\#))?|juror(?:\s*(?:number|no\.?|\#))?", True),
+    # a jail's or a prison's numbers for a person ("DOC #: 88-40217", "Booking: 24-55012", "Inmate
+    # ID 447781", "INC # 03-051177"): the department of corrections' only before its number's mark
+    ("reference_number", r"booking(?:\s*(?:number|no\.?|\#|id))?|inmate(?:\s*(?:id|number|no\.?|\#))?"
+                         r"|detainee\s*(?:id|number|no\.?|\#)|offender\s*(?:id|number|no\.?|\#)"
+                         r"|doc(?=[ \t]*(?:\#|no\b|number|:))(?:\s*(?:number|no\.?|\#))?|inc\s*\#"
+                         r"|incident(?=[ \t]*:)|alien\s+(?:number|no\.?|\#)", True),
     ("reference_number", r"id|ref\.?(?:\s+(?:code|number|no\.?|\#))?|reference(?:\s+(?:code|number|no\.?|\#))?"
                          r"|acc\.?\s*(?:number|no\.?|\#)|case\s*(?:number|no\.?|\#)|docket(?:\s*(?:number|no\.?|\#))?|claim(?:\s+(?:number|no\.?|\#))?|accession(?:\s+(?:number|no\.?|\#))?"
                          r"|specimen\s*(?:number|no\.?|\#|id)|order\s*(?:number|no\.?|\#)"
@@ -232,7 +238,8 @@ _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "re
                 "intake", "report", "complaint", "citation", "warrant", "booking", "inmate", "auth",
                 "authorization", "referral", "trip", "ticket", "requisition", "req", "exam", "procedure",
                 "surgical", "pathology", "path", "run", "tracking", "probation", "parole", "court",
-                "dcf", "dss", "cps", "aps", "hospice", "home", "agency", "client", "pa", "prior")
+                "dcf", "dss", "cps", "aps", "hospice", "home", "agency", "client", "pa", "prior",
+                "detainee", "offender", "doc", "inc", "alien")
 
 
 #: a device maker's name right before a model number ("Olympus CF-HQ190L", "BF-UC190F linear EBUS")

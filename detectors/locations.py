@@ -1023,12 +1023,27 @@ class LocationDetector(Detector):
         for m in hits:
             if m is None:
                 continue
-            if m.group("st") == "ID" and _ID_LABEL_BEFORE.search(text, max(0, m.start("st") - 24), m.start("st")):
-                continue  # "Interpreter: Ana Lima (ID 40318)", "employee ID 20417": an identifier's label
+            if m.group("st") == "ID" and (_ID_LABEL_BEFORE.search(text, max(0, m.start("st") - 24), m.start("st"))
+                                          or not self._town_before(text, m.start("st"))):
+                continue  # "Interpreter: Ana Lima (ID 40318)", "interp Oksana ID 40817": an identifier's
+                # label; Idaho only after one of its towns ("Boise ID 83702")
             if self._state(m.group("st")):
                 like = r["zip_after_state"]
                 out.append(self._cand(m.start("st"), m.end("st"), "state", like, "context:zip_after_state"))
                 out.append(self._cand(m.start("zip"), m.end("zip"), "zip", like, "context:zip_after_state"))
+
+    def _town_before(self, text: str, end: int) -> bool:
+        """A listed town of one to three words ends right before `end` (past blanks and a comma)."""
+        k = end
+        while k > 0 and text[k - 1] in " \t,":
+            k -= 1
+        words = list(_WORD_BACK.finditer(text[max(0, k - 40):k]))
+        for n in (3, 2, 1):
+            if len(words) >= n:
+                phrase = text[max(0, k - 40) + words[-n].start():k]
+                if self.lex.is_city(" ".join(w[:1].upper() + w[1:].lower() for w in phrase.split())):
+                    return True
+        return False
 
     def _town_zip(self, text: str, zs: int, streets: list[Candidate], out: list[Candidate]) -> None:
         """"NEW BEDFORD 02740", "..., new bedford, 02740": a ZIP right after the very town the ZIP
