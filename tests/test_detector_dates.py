@@ -325,13 +325,13 @@ def test_gates_and_anchors_lose_no_template_match():
 
 
 @pytest.mark.parametrize("fn,value,expected", [
-    # full dates take the shifted years of de-identified test sets, up to 2199
+    # full dates take the shifted years of de-identified archives, up to 2299
     ("date_numeric", "2/14/2110", None), ("date_numeric", "3-19-2161", None),
-    ("date_numeric", "2110-2-14", None), ("date_numeric", "2/14/2210", False),
+    ("date_numeric", "2110-2-14", None), ("date_numeric", "2/14/2210", None), ("date_numeric", "2/14/2310", False),
     ("date_numeric", "2/29/2100", False),  # 2100 is no leap year
-    ("date_text", "June 3, 2134", None), ("date_text", "June 3, 2234", False),
+    ("date_text", "June 3, 2134", None), ("date_text", "June 3, 2334", False),
     ("month_year_plausible", "12/2095", None), ("month_year_plausible", "3/2199", None),
-    ("month_year_plausible", "3/2200", False), ("month_year_plausible", "3/1850", False),
+    ("month_year_plausible", "3/2300", False), ("month_year_plausible", "3/1850", False),
     # a year standing alone keeps its narrower range
     ("year_plausible", "2110", False), ("year_plausible", "2049", None),
 ])
