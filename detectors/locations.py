@@ -66,6 +66,11 @@ _ROAD_CUE = re.compile(
     r"(?<![\w'’-])(?:on|off|onto|near|along|via|at|from|to|take|took|taking|exit|down|up|of|crossing|"
     r"ON|OFF|ONTO|NEAR|ALONG|VIA|AT|FROM|TO|EXIT|OF|On|Off|Near|Along|Via|From|Took|Exit)"
     r"(?:[ \t]+(?:State|STATE|state|US|U\.S\.|the|THE))?[ \t]+$")
+#: the kind of a numbered road right before its word ("State Route 614", "COUNTY RD"), a cue of its own
+_ROAD_KIND = re.compile(r"(?<![\w'’-])(?:State|STATE|County|COUNTY|US|U\.S\.)[ \t]+$")
+#: where on a road a scene is, right after it ("Route 9W at the bridge", "Hwy 50 NB", "I-95 mile marker 12")
+_ROAD_AFTER = re.compile(r"[ \t]+(?:at[ \t]+the|near[ \t]+the|by[ \t]+the|mile[ \t]+marker|mm[ \t]*\d|exit[ \t]+\d"
+                         r"|(?:north|south|east|west)bound|[NSEW]B\b)", re.IGNORECASE)
 _ROAD_TOWN = re.compile(r"(?:[ \t]*,[ \t]*|[ \t]+(?:in|IN|near|NEAR)[ \t]+)(?P<t>[A-Za-z][\w'’-]*(?:[ \t]+[A-Za-z][\w'’-]*){0,2})")
 #: a house number and one or two Capitalized words with no suffix, a listed town after a comma
 #: ("1450 Broadway, Saugus")
@@ -866,8 +871,11 @@ class LocationDetector(Detector):
             town = None
             if cue is None:
                 town = self._town_after(text, m.end(), _ROAD_TOWN)
-                if town is None:
-                    continue
+                if town is None and not (_ROAD_KIND.search(text, max(0, s - 8), s) and word[:1].isupper()
+                                         or _ROAD_AFTER.match(text, m.end())):
+                    continue  # ("MVC rollover, State Route 614", "Route 9W at the bridge", "Hwy 50 NB")
+            if _ROAD_KIND.search(text, max(0, s - 8), s):
+                s = _ROAD_KIND.search(text, max(0, s - 8), s).start()  # "State Route 614" whole
             c = self._cand(s, m.end(), "street", like, "context:numbered_road")
             out.append(c)
             streets.append(c)

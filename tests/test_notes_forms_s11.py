@@ -62,6 +62,18 @@ CASES = [
      "referral to home care. sent to medical supply. pt to local home care.",
      ["bright path home care", "airwell respiratory", "dmitri volkov", "new covenant respite program",
       "golden age meal services"], ["referral to home care", "medical supply", "local home care"]),
+    # ---- jails, prisons and their numbers; EMS crews and roads
+    ("INMATE: WASHINGTON, DESHAWN      DOC #: 88-40217\nDetainee: Nguyen Thi Hoa      Booking: 24-55012\n"
+     "Facility: Ridgecrest Correctional Institution, Infirmary\nSick call at Brazos Bend County Jail today.\n"
+     "Doc: Dr. Smith will call.",
+     ["WASHINGTON, DESHAWN", "88-40217", "Nguyen Thi Hoa", "24-55012", "Ridgecrest Correctional Institution",
+      "Brazos Bend County Jail", "Smith"], ["Doc:"]),
+    ("Pt taken to the county jail; no transfer to the State Prison.", [], ["county jail", "State Prison"]),
+    ("used language line, interp Oksana ID 40817.", ["Oksana", "40817"], []),
+    ("Mailing: 12 Elm St, Boise ID 83702", ["12 Elm St", "Boise", "ID", "83702"], []),
+    ("Crew: AEMT + Frank O'Shaughnessy EMT-B\nScene: MVC rollover, State Route 614. Dispatch to Route 9W "
+     "at the bridge.", ["Frank O'Shaughnessy", "State Route 614", "Route 9W"], ["AEMT", "EMT-B"]),
+    ("Date/time of call:   05/08/2210  19:47\nPMH: prior TIA 3/3/2209.", ["05/08/2210", "3/3/2209"], []),
     # ---- addresses
     ("Sent w/ correct address (3308 Linden Ct Apt 2, Harlow 04871), start date 03/02.",
      ["3308 Linden Ct Apt 2, Harlow", "04871"], []),
