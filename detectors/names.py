@@ -922,6 +922,15 @@ class NameDetector(Detector):
                                and not (j + 1 < n and toks[j + 1].capable and not toks[j + 1].comma_before
                                         and not cur.period))
                 # after a title any word is a name ("Dr. House", "Dr. Long")
+                if j == i + 1 and prev.title and not _capable(cur) and not cur.period and cur.info is not None \
+                        and j + 1 < n and not toks[j + 1].comma_before and toks[j + 1].info is not None \
+                        and toks[j + 1].info.last and not toks[j + 1].info.medical and not toks[j + 1].initial \
+                        and toks[j + 1].word[:1].isupper() and self.flag(cur.word) == _KIN:
+                    # "Dr. Will Price", "Ofc. Will Price": an everyday first name between a title and a surname
+                    cur.info = replace(cur.info, first=True, stop=False,
+                                       first_band=self.lex.first_name_band(cur.word[:1] + cur.word[1:].lower()))
+                    cur.capable = True
+                    toks[j + 1].capable = True
                 if not _capable(cur) and not after_title and not self._bridge(toks, j):
                     break
                 j += 1

@@ -378,6 +378,8 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
                 continue
             if value.endswith(("'s", "’s")):
                 value = value[:-2]
+            if value in _MODALS:
+                continue  # "dr. will price" in a note typed in small letters: "will" there is the verb too
             if u.entity in ("organization", "hospital") and value.isupper() and len(value) <= 4 \
                     and _clinical_abbreviation(value):
                 continue  # "PD" left of "Quincy PD" (its town a name's): no clinic's initials to post

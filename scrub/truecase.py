@@ -135,7 +135,7 @@ _ROLE_FIELD = re.compile(r"(?im)(?:^|[ \t]{2,})[ \t>*-]*(?:(?:ordering|referring
 #: a listed surname in small letters after a Capitalized first name and before a credential
 _CRED = r"(?i:md|m\.d\.|do|rn|np|pa|pa-c|phd|lpn|cnm|crna|dds)\b"
 #: a credential in small letters right after a Capitalized name ("Will Brannigan mht")
-_CRED_AFTER_NAME = re.compile(r"\b[A-Z][a-z'’-]+ (rn|md|np|lpn|mht|bht|rrt|crna|cnm|lcsw|licsw|msw|dpt|otr|otr/l|cna"
+_CRED_AFTER_NAME = re.compile(r"\b[A-Z][a-z'’-]+ (emt(?:-[pbi])?|aemt|ccp|rn|md|np|lpn|mht|bht|rrt|crna|cnm|lcsw|licsw|msw|dpt|otr|otr/l|cna"
                               r"|cwocn|aprn|fnp|pharmd|rph|ccc-slp|lmhc|lpc|cadc)\b(?![/-])")
 _CRED_AFTER = re.compile(r",?[ \t]+(?i:md|rn|np|pa|pa-c|lpn|mht|bht|rrt|crna|cnm|do|phd|lcsw|msw|slp|otr|dpt|cna"
                          r"|cadc|lmhc|lpc|licsw|cwocn|aprn|fnp|ccc-slp)\b")
@@ -147,11 +147,12 @@ _TITLE_NO_DOT = re.compile(r"(?<![\w'’.-])(?P<t>mrs|mr|ms|np|rn|md|dr|lpn|cnm|
                            r"(?=[ \t]*(?:[.,;:)]|$|\d|[ \t](?:to|at|in|on|re|aware|notified|paged|called|here|for)\b))",
                            re.MULTILINE)
 _NICK_BETWEEN = re.compile(r"\b([A-Z][a-z]+) [\"“]([a-z][a-z'’.-]*)[\"”] ([a-z][a-z'’-]+)(?![\w'’-])")
-_INITIAL_CRED = re.compile(r"(?<![\w.])([a-z])\. ?([a-z][a-z'’-]+),? (?i:rn|md|np|lpn|pa-c|crna|cnm|rrt|mht|lcsw|msw|do|dpt|otr|slp|ot|pt"
-                           r"|(?:m[sa],? )?ccc-slp|cadc|lmhc|lpc|cwocn|aprn|fnp)\b")
+_INITIAL_CRED = re.compile(r"(?<![\w.])([a-z])\. ?([A-Za-z][a-z'’-]+),? (?i:rn|md|np|lpn|pa-c|crna|cnm|rrt|mht|lcsw|msw|do|dpt|otr|slp|ot|pt"
+                           r"|(?:m[sa],? )?ccc-slp|cadc|lmhc|lpc|cwocn|aprn|fnp|emt(?:-[pbi])?|aemt|ccp|paramedic)(?![\w-])")
 _BEFORE_DEGREE = re.compile(r"(?<=[A-Z][a-z]) ([a-z]{2,}), " + _CRED)
 #: a signer's two words in small letters at a line's start before a credential ("jung-ho park, md")
-_SIGNER_LINE = re.compile(r"(?m)(?:^[ \t>*-]*|[.;] - |(?i:from|to|cc|with|by|author|signed):[ \t]*)([A-Za-z][a-z'’]+(?:-[A-Za-z][a-z]+)?) ([a-z][a-z'’]+(?:-[a-z]+)?), " + _CRED)
+_SIGNER_LINE = re.compile(r"(?m)(?:^[ \t>*-]*|[.;] - |(?i:from|to|cc|with|by|author|signed):[ \t]*)([A-Za-z][a-z'’]+(?:-[A-Za-z][a-z]+)?) ([A-Za-z][a-z'’]+(?:-[a-z]+)?)"
+                          r"(?:, " + _CRED + r"| (?i:rn|lpn|md|np|emt(?:-[pbi])?|aemt|paramedic)(?![\w-])[ \t]*$)")
 #: languages, Capitalized but no first names before a word ("dad english fluent")
 _LANGUAGES = frozenset("""english spanish french polish italian german portuguese russian chinese
 mandarin cantonese arabic haitian creole vietnamese korean japanese hindi urdu somali swahili
@@ -442,7 +443,9 @@ def cased_view(text: str, lexicon) -> str:
             cap = word[:1].upper() + word[1:]
             if lexicon.medical_kind(word) in ("drug", "medical") and not lexicon.is_surname(cap):
                 break
-            if share is None or share >= 0.4 and (lexicon.is_surname(cap) or lexicon.is_first_name(cap)):
+            if share is None or share >= 0.4 and (lexicon.is_surname(cap) or lexicon.is_first_name(cap)) \
+                    or named and word not in _STOP and lexicon.is_surname(cap):
+                # (after the name's first words, any listed surname: "pt: Dustin Lee young")
                 title(w.start(), w.end())
                 named = True
             else:
@@ -570,12 +573,13 @@ def cased_view(text: str, lexicon) -> str:
         elif m.group("t") in ("mrs", "mr", "ms") and (lexicon.is_surname(cap) or lexicon.capitalized_share(a) is None):
             title(words[0][0], words[0][1])
     for m in _INITIAL_CRED.finditer(view):  # "r. price, RN": an initial and a surname before a credential
-        w = m.group(2)
-        if w not in _STOP and lexicon.is_surname(w[:1].upper() + w[1:]) and lexicon.medical_kind(w) is None:
+        w = m.group(2).lower()
+        if w not in _STOP and (lexicon.is_surname(w[:1].upper() + w[1:]) or len(w) >= 4 and (lexicon.capitalized_share(w) or 1.0) >= 0.6) \
+                and lexicon.medical_kind(w) is None:  # (or a name no list knows: "g. lindqvist RN")
             upper(m.start(1), m.end(1))
             title(m.start(2), m.end(2))
     for m in _SIGNER_LINE.finditer(view):
-        a, b = m.group(1), m.group(2)
+        a, b = m.group(1), m.group(2).lower()
         ka = lexicon.capitalized_share(a.split("-")[0].lower())
         if a.lower() not in _STOP and b not in _STOP and (
                 lexicon.is_surname(b[:1].upper() + b[1:]) or len(b) >= 4 and lexicon.capitalized_share(b) is None) \

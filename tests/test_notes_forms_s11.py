@@ -74,6 +74,14 @@ CASES = [
     ("Crew: AEMT + Frank O'Shaughnessy EMT-B\nScene: MVC rollover, State Route 614. Dispatch to Route 9W "
      "at the bridge.", ["Frank O'Shaughnessy", "State Route 614", "Route 9W"], ["AEMT", "EMT-B"]),
     ("Date/time of call:   05/08/2210  19:47\nPMH: prior TIA 3/3/2209.", ["05/08/2210", "3/3/2209"], []),
+    ("Escorting officers: Ofc. Will Price and Ofc. Young-Soo Park. Seen by Dr. Will Price today. "
+     "Dr. will see pt tomorrow.", ["Will Price", "Young-Soo Park"], ["will see"]),
+    ("dr. will price saw pt today. pt will call in 2 wk if worse. will f/u w/ pcp. dr. will price aware. "
+     "family updated by phone, all questions answered. vss, afebrile, tolerating diet, ambulating in hall.",
+     ["will price"], ["will call", "will f/u"]),
+    ("interfacility transfer -- bls unit 4\npt resting, vss, no complaints en route. report given to rn at "
+     "bedside, all belongings with pt.\n-- d. young emt\n-- will ashworth emt-p",
+     ["d. young", "will ashworth"], ["emt"]),
     # ---- addresses
     ("Sent w/ correct address (3308 Linden Ct Apt 2, Harlow 04871), start date 03/02.",
      ["3308 Linden Ct Apt 2, Harlow", "04871"], []),
