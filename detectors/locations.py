@@ -1116,6 +1116,9 @@ class LocationDetector(Detector):
             return
         lo = max(0, a.start() - 48, text.rfind("\n", max(0, a.start() - 48), a.start()) + 1)
         toks = _words(text[lo:a.start()], lo)
+        if toks and st.islower() and toks[-1][2].endswith(",") and a.start() - toks[-1][1] <= 2:
+            # "sweet springs, mo 65351": in small letters the comma pass reads nothing; the town's comma goes
+            toks[-1] = (toks[-1][0], toks[-1][1] - 1, toks[-1][2][:-1])
         cw = []
         for tok in reversed(toks[-3:]):
             w = tok[2]

@@ -102,7 +102,12 @@ _LIVES_IN_ONE = re.compile(_LIVING + r"([a-z]+)(?=[ \t]*(?:[,;:.)]|$)|[ \t]+(?:a
 _TOWN_KIND = re.compile(r"\b([A-Z][a-z]+) (city|falls|twp|township|heights|springs|junction|corners|village"
                         r"|hills|narrows|landing|crossing|station)\b(?=[ \t]*(?:[,.;:)(]|$)|[ \t]+(?:and|area|region)\b)",
                         re.MULTILINE)
-_TOWN_COMMA_STATE = re.compile(r"(?<![\w'’-])([a-z]+(?: [a-z]+)?), ([a-z]{2})(?=[ \t]*(?:[.,;)]|$|\d{5}))", re.MULTILINE)
+_TOWN_COMMA_STATE = re.compile(r"(?<![\w'’-])([a-z]+(?: [a-z]+)?), ([a-z]{2})(?=[ \t]*(?:[.,;)]|$|\d{5}|- ))", re.MULTILINE)
+#: a place cue right before a town ("called from kilbride, ma", "lives in bossier ridge, la")
+#: two-letter state codes that are also words of notes ("in, ok", "me, or"): after a town no
+#: list knows they are not read as states
+_STATE_WORDS = frozenset({"in", "ok", "me", "or", "hi", "oh", "de"})
+_TOWN_CUE_BEFORE = re.compile(r"(?:\b(?:from|in|near|to|of|outside)[ \t]+)$")
 _PLACE_KINDS = frozenset("""township twp corners narrows falls heights springs village junction crossing
 landing mills ridge hollow gap bluffs harbor harbour beach lakes hills grove station plains flats
 forks gardens""".split())
@@ -372,6 +377,17 @@ def cased_view(text: str, lexicon) -> str:
     for m in _STATE_ZIP.finditer(text):
         if lexicon.is_state(m.group(1).upper()):
             upper(m.start(1), m.end(1))
+            # the listed town of one to three words before it ("sweet springs, mo 65351")
+            words = _last_words(text, m.start(), 3)
+            for k in range(len(words)):
+                a = words[k][0]
+                town = text[a:words[-1][1]]
+                if text[words[-1][1]:m.start()].strip(" ,") == "" and all(
+                        text[x[1]:y[0]] == " " for x, y in zip(words[k:], words[k + 1:])) \
+                        and lexicon.is_city(" ".join(w[:1].upper() + w[1:] for w in town.split())):
+                    for b, e in words[k:]:
+                        title(b, e)
+                    break
     view = "".join(chars)
     for m in _CITY_STATE.finditer(view):  # "quincy, ma": after a town now capitalized
         if lexicon.is_state(m.group(1).upper()):
@@ -513,8 +529,12 @@ def cased_view(text: str, lexicon) -> str:
             title(m.start(1), m.end(1))
     for m in _TOWN_COMMA_STATE.finditer(view):  # "unit 4c, hull, ma.": a listed town before its state
         town, st = m.group(1), m.group(2)
-        if lexicon.is_state(st.upper()) and lexicon.is_city(" ".join(w[:1].upper() + w[1:] for w in town.split())) \
+        if lexicon.is_state(st.upper()) and (
+                lexicon.is_city(" ".join(w[:1].upper() + w[1:] for w in town.split()))
+                or st not in _STATE_WORDS and _TOWN_CUE_BEFORE.search(view, max(0, m.start() - 12), m.start())
+                and all(len(w) >= 4 and lexicon.capitalized_share(w) is None for w in town.split())) \
                 and not any(w in _STOP for w in town.split()) and lexicon.medical_kind(town) is None:
+            # (a town no list knows after a place cue: "called from kilbride, ma")
             for w in _PART.finditer(view, m.start(1), m.end(1)):
                 title(w.start(), w.end())
             upper(m.start(2), m.end(2))

@@ -82,6 +82,12 @@ CASES = [
     ("interfacility transfer -- bls unit 4\npt resting, vss, no complaints en route. report given to rn at "
      "bedside, all belongings with pt.\n-- d. young emt\n-- will ashworth emt-p",
      ["d. young", "will ashworth"], ["emt"]),
+    ("release plan: prior address 412 cottonwood ave, apt 3, sweet springs, mo 65351 - lease ended. "
+     "bed reserved at the shelter, intake on day of release. pt agreeable, questions answered.",
+     ["412 cottonwood ave, apt 3", "sweet springs", "mo", "65351"], ["lease"]),
+    ("0600 daughter mary-kate delaney called from kilbride, ma - asked about sleep; updated. pt slept well "
+     "overnight, no distress. turned q2h, skin intact, voiding qs.", ["mary-kate delaney", "kilbride"],
+     ["sleep"]),
     # ---- addresses
     ("Sent w/ correct address (3308 Linden Ct Apt 2, Harlow 04871), start date 03/02.",
      ["3308 Linden Ct Apt 2, Harlow", "04871"], []),
