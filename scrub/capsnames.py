@@ -60,6 +60,9 @@ _BEFORE_CREDENTIAL = regex.compile(
 _CREDENTIAL_FORMS = frozenset((_CREDENTIALS[3:-1] + "|" + _SHORT_CREDENTIALS[3:-1]).replace("\\.", ".").split("|"))
 #: a nick name in small letters in quotes after a kin word or a call ('Son "rich" called')
 _QUOTED_LOW = regex.compile(r"(?<![\w'’-])(?i:" + NICK_CUES + ")" + NICK_IN_QUOTES)
+#: what every match of _QUOTED_LOW holds (NICK_IN_QUOTES: a blank, a quote, a small letter): a
+#: plain scan for it spares the case-blind search of its cues through most notes
+_QUOTED_LOW_SCREEN = re.compile(r' ["“][a-z]')
 _QUOTE_STOP = frozenset("""the a an my his her their your our me him it this that no yes ok okay home help""".split())
 _QUOTED = regex.compile(r"[\"“](?P<run>\p{Lu}[\p{Lu}'’]+)[\"”]")
 
@@ -223,7 +226,7 @@ def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
         for m in _BEFORE_CREDENTIAL.finditer(text, lo, len(text) if hi < 0 else hi):
             if m.end("run") - m.start("run") > 3:  # "--KLM, CNM", "--AMW RN": initials, as written
                 runs.append((m.start("run"), m.end("run"), True))  # the credential vouches as a title does
-    for m in _QUOTED_LOW.finditer(text):
+    for m in (_QUOTED_LOW.finditer(text) if _QUOTED_LOW_SCREEN.search(text) else ()):
         # 'Son "rich" called', 'calls out for "billy"': a nick name in quotes after a kin word
         for w in regex.finditer(r"[^\W\d_]+", m.group(1)):
             word = w.group()
