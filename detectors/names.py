@@ -266,21 +266,26 @@ class _Tok:
     __slots__ = ("start", "end", "word", "period", "quoted", "possessive", "comma_before",
                  "initial", "title", "context", "capable", "info", "kin")
 
-    def __init__(self, start, end, word, period, quoted, possessive, comma_before, kind):
+    def __init__(self, start, end, facts):
         self.start = start
         self.end = end  # end of the word (without the period or the possessive)
-        self.word = word  # without quotes, period and possessive
-        self.period = period
-        self.quoted = quoted
-        self.possessive = possessive
-        self.comma_before = comma_before
-        self.initial = len(word) == 1 and word.isupper()
-        title, context, info = kind
-        self.title = title and len(word) > 1 and not quoted
-        self.context = context and not quoted
-        self.info = None if self.initial else info
-        self.capable = True if (self.info is None or quoted) else info.capable
+        # the rest depends on the run's words alone: worked out once per run as written
+        # (NameDetector._tokens memoizes it) and unpacked here
+        (self.word, self.period, self.quoted, self.possessive, self.comma_before,
+         self.initial, self.title, self.context, self.info, self.capable) = facts
         self.kin = False  # right after a kin word ("Son Will"): set by the run
+
+    @staticmethod
+    def facts(word, period, quoted, possessive, comma_before, kind) -> tuple:
+        """What __init__ takes after the offsets: the word (without quotes, period and
+        possessive), its punctuation, and what its kind (title, context, info) makes of it."""
+        initial = len(word) == 1 and word.isupper()
+        title, context, info = kind
+        if initial:
+            info = None
+        return (word, period, quoted, possessive, comma_before, initial,
+                title and len(word) > 1 and not quoted, context and not quoted, info,
+                True if (info is None or quoted) else info.capable)
 
     @property
     def span_end(self) -> int:
@@ -767,14 +772,14 @@ class NameDetector(Detector):
         key = (m.group(), text[end:end + 1] == "/")
         shapes = self._runs.get(key)
         if shapes is None:
-            shapes = tuple((s - base, e - base, word, period, q, poss, comma, kind)
+            facts = _Tok.facts
+            shapes = tuple((s - base, e - base, facts(word, period, q, poss, comma, kind))
                            for s, e, word, period, q, poss, comma, kind in self._shapes(m))
             with self._lock:
                 if len(self._runs) > 100_000:  # bound memory on endless streams of new runs
                     self._runs.clear()
                 self._runs[key] = shapes
-        return [_Tok(s + base, e + base, word, period, q, poss, comma, kind)
-                for s, e, word, period, q, poss, comma, kind in shapes]
+        return [_Tok(s + base, e + base, facts) for s, e, facts in shapes]
 
     def _shapes(self, m) -> list[tuple]:
         """The tokens of one run match, from the spans its repeated groups captured."""
