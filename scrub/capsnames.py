@@ -180,7 +180,8 @@ def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
     lows: list[int] = []  # where a run in small letters may start
     titled_lows: list[int] = []  # ... right after a Capitalized title ("Dr. brown")
     credentials: list[int] = []  # where a credential starts
-    for end, (kinds, size) in _contexts().iter(text.translate(_ASCII_LOWER)):
+    # (str.lower is the same on ASCII text and many times faster than translate)
+    for end, (kinds, size) in _contexts().iter(text.lower() if text.isascii() else text.translate(_ASCII_LOWER)):
         start, end = end + 1 - size, end + 1
         before = text[start - 1] if start else ""
         if before.isalnum() or before == "_":
