@@ -360,10 +360,13 @@ class NameDetector(Detector):
 
     @cached_property
     def degree_re(self):
-        degs = sorted({c for c in self.rules["names.degree"].context}, key=len, reverse=True)
-        alts = "|".join(regex.escape(d) for d in degs)
-        # ", M.D." / " MD" / ", PA-C" right after the name, and not the start of a longer word
-        return regex.compile(rf"[ \t]*,?[ \t]*(?:{alts})(?![\p{{L}}\d-])", regex.IGNORECASE)
+        # ", M.D." / " MD" / ", PA-C" right after the name, and not the start of a longer word.
+        # The credentials as a prefix tree in small letters: matched case-blind, it tries the
+        # longest credential first as the alternation sorted longest first did, for a few
+        # letters per attempt instead of every credential in turn
+        degs = {c.lower() if len(c.lower()) == len(c) else c for c in self.rules["names.degree"].context}
+        return regex.compile(rf"[ \t]*,?[ \t]*(?:{_trie_regex(degs, blank=None)})(?![\p{{L}}\d-])",
+                             regex.IGNORECASE)
 
     @cached_property
     def _context_sets(self) -> tuple[frozenset[str], frozenset[str]]:
@@ -1894,8 +1897,12 @@ _DEGREE_AMBIGUOUS = frozenset({"do", "pt", "ot", "pa", "od", "rd", "jr", "sr", "
                                "mba", "rt", "ma", "cc"})
 
 
-def _trie_regex(words) -> str:
-    """An alternation of words factored into a prefix tree, so a scan tries a few letters per position."""
+def _trie_regex(words, blank: str | None = r"[ \t]+") -> str:
+    """An alternation of words factored into a prefix tree, so a scan tries a few letters per position.
+
+    A word's blank is written as `blank` (None: as the blank itself). At each node the longer
+    words are tried first (an optional group is greedy), so the longest word that leads to a
+    match wins, as in an alternation sorted longest first."""
     trie: dict = {}
     for w in words:
         node = trie
@@ -1905,7 +1912,7 @@ def _trie_regex(words) -> str:
 
     def emit(node) -> str:
         end = "" in node
-        branches = [(r"[ \t]+" if ch == " " else regex.escape(ch)) + emit(sub)
+        branches = [(blank if ch == " " and blank is not None else regex.escape(ch)) + emit(sub)
                     for ch, sub in sorted(node.items()) if ch]
         if not branches:
             return ""
