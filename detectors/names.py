@@ -1722,7 +1722,7 @@ class NameDetector(Detector):
         rid = "names.signoff_initials"
         like, why = self.like(rid), f"template:{rid}"
         creds = self._context_creds
-        for m in _SIGNOFF_RE.finditer(text):
+        for m in _signoff_matches(text):
             dash, ini, cred, pager = m.group(1), m.group(2), m.group(5), m.group(6)
             if cred is not None and cred.lower().rstrip(".") not in creds:
                 continue
@@ -1886,6 +1886,43 @@ _SIGNOFF_RE = re.compile(r"(?:^[ \t]*|(?<=[.!?])[ \t]+(?=[-~–—]))(-{1,3}|~{1
                          # "-- dee, rn / triage line")
                          r"(?(5)(?:(?:[ \t]*[/,][ \t]*|[ \t]+)[A-Za-z][A-Za-z ,&./'’-]{0,50})?)[ \t]*$",
                          re.MULTILINE | re.IGNORECASE)
+#: a sentence's stop before the blanks and dash of a sign-off on the same line ("Thanks. --JK")
+_STOP_DASH_RE = re.compile(r"[.!?](?=[ \t]+[-~–—])")
+_ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def _signoff_matches(text: str):
+    """The matches of _SIGNOFF_RE.finditer(text), found line by line. A match ends its line, so
+    a line holds one at most: at its start, else after the first stop that takes one. A line's
+    start is tried only when its first word, past blanks and dashes, can open one (two or three
+    letters alone, or a letter and a period: most lines open with a longer word), and a stop only
+    where a blank and a dash follow it; the pattern's lookbehind was tried at every character."""
+    def letter(c: str) -> bool:
+        return c in _ASCII_LETTERS or c > "\x7f"  # (case-blind, [A-Za-z] takes "ſ", "K", "ı")
+
+    stops = [m.end() for m in _STOP_DASH_RE.finditer(text)]
+    k = 0
+    pos, n = 0, len(text)
+    while True:
+        nl = text.find("\n", pos)
+        end = n if nl < 0 else nl
+        w = text[pos:end].lstrip(" \t").lstrip("-~–—").lstrip(" \t")[:4]
+        m = None
+        if len(w) >= 2 and letter(w[0]) and (w[1] == "." or letter(w[1]) and (
+                len(w) == 2 or not letter(w[2]) or len(w) == 3 or not letter(w[3]))):
+            m = _SIGNOFF_RE.match(text, pos)
+        if m is None:
+            while k < len(stops) and stops[k] < pos:
+                k += 1
+            j = k
+            while m is None and j < len(stops) and stops[j] < end:
+                m = _SIGNOFF_RE.match(text, stops[j])
+                j += 1
+        if m is not None:
+            yield m
+        if nl < 0:
+            return
+        pos = nl + 1
 #: credentials that are also notes' words or abbreviations ("pt", "ot", "do", "pa", "od")
 _DEGREE_WORD_RE = re.compile(r"[ \t]*,?[ \t]*([A-Za-z][A-Za-z-]*)")
 #: what a nick name follows ("goes by Bud", "known as Tink", "aka Smitty")
