@@ -172,6 +172,19 @@ def _listed(word: str, lexicon) -> bool:
                for p in parts if len(p) >= 2)
 
 
+def _after_capitals(text: str, c: int) -> bool:
+    """Do two capitals (or a capital after an apostrophe) end the text before `c`, past blanks,
+    a comma and blanks? Every run _BEFORE_CREDENTIAL finds ends so before its credential."""
+    j = c
+    while j > 0 and text[j - 1] in " \t":
+        j -= 1
+    if j > 0 and text[j - 1] == ",":
+        j -= 1
+    while j > 0 and text[j - 1] in " \t":
+        j -= 1
+    return j >= 2 and text[j - 1].isupper() and (text[j - 2].isupper() or text[j - 2] in "'’")
+
+
 def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
     """(start, end) of each word in capitals the view Capitalizes (see the module's doc)."""
     if _ENOUGH_SMALL.match(text) is None:
@@ -217,9 +230,12 @@ def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
         m = _LOW_AFTER.match(text, at)
         if m is not None:
             lows.append(m.start("run"))
-    # the credentials are rare: the runs before them are looked for in their lines only
+    # the credentials are rare: the runs before them are looked for in their lines only, and
+    # only where one of them follows two capitals (a run's last letters) past ",", blanks
     lines_done: set[int] = set()
     for c in credentials:
+        if not _after_capitals(text, c):
+            continue
         lo = text.rfind("\n", 0, c) + 1
         if lo in lines_done:
             continue
