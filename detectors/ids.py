@@ -279,6 +279,9 @@ _MBI = re.compile(
 #: digits, letters, digits: "22-JV-0117", "19-PR-3321" (boundaries checked in code: a leading
 #: lookbehind would be tried at every character)
 _DASHED_CODE = re.compile(r"\d{2,4}-[A-Z]{1,4}-\d{3,8}")
+#: the middle of every _DASHED_CODE match, led by a literal (a scan for it runs at C speed; the
+#: code's own scan tries its digit class at every character): searched for first
+_DASHED_MIDDLE = re.compile(r"-[A-Z]{1,4}-\d")
 _DIGIT = regex.compile(r"\d")
 _ANY_DIGIT = re.compile(r"\d")  # stdlib: one scan of a text for any (Unicode) digit
 #: spaced groups that continue an SSN or card number after its label ("402 19 8877")
@@ -545,7 +548,7 @@ class IdDetector(Detector):
             if sum(ch.isdigit() for ch in m.group("v")) >= 3:
                 out.append(Candidate(*m.span("v"), "mrn", rules["glued_mrn"], self.name,
                                      "context:glued-mrn"))
-        if "-" in text:
+        if "-" in text and _DASHED_MIDDLE.search(text):
             for m in _DASHED_CODE.finditer(text):
                 s, e = m.span()
                 if (s and (text[s - 1].isalnum() or text[s - 1] in "-_")) or (e < len(text) and (text[e].isalnum() or text[e] in "-_")):

@@ -318,7 +318,9 @@ def _windows(text: str, spans: list[tuple[int, int]], before: int, after: int) -
 
 
 #: a town and a state's code without a comma, ending a line or a clause: "ELKINS WV"
-_CODE_END = re.compile(r"(?<=[a-zA-Z]) ([A-Z]{2})(?=[ \t]*(?:$|[,.;)]))", re.MULTILINE)
+#: (the space first and the letter before it checked behind it: a literal first is sought at
+#: memchr speed, where a leading lookbehind was tried at every character)
+_CODE_END = re.compile(r" (?<=[a-zA-Z] )([A-Z]{2})(?=[ \t]*(?:$|[,.;)]))", re.MULTILINE)
 #: a code before a lower-case word ("Sister in Nashua NH will come"): a town only after a
 #: preposition of place (see _town_codes)
 _CODE_MID = re.compile(r" ([A-Z]{2})(?=[ \t]+[a-z])")  # (a letter before: checked in code)

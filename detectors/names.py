@@ -281,21 +281,26 @@ class _Tok:
     __slots__ = ("start", "end", "word", "period", "quoted", "possessive", "comma_before",
                  "initial", "title", "context", "capable", "info", "kin")
 
-    def __init__(self, start, end, word, period, quoted, possessive, comma_before, kind):
+    def __init__(self, start, end, facts):
         self.start = start
         self.end = end  # end of the word (without the period or the possessive)
-        self.word = word  # without quotes, period and possessive
-        self.period = period
-        self.quoted = quoted
-        self.possessive = possessive
-        self.comma_before = comma_before
-        self.initial = len(word) == 1 and word.isupper()
-        title, context, info = kind
-        self.title = title and len(word) > 1 and not quoted
-        self.context = context and not quoted
-        self.info = None if self.initial else info
-        self.capable = True if (self.info is None or quoted) else info.capable
+        # the rest depends on the run's words alone: worked out once per run as written
+        # (NameDetector._tokens memoizes it) and unpacked here
+        (self.word, self.period, self.quoted, self.possessive, self.comma_before,
+         self.initial, self.title, self.context, self.info, self.capable) = facts
         self.kin = False  # right after a kin word ("Son Will"): set by the run
+
+    @staticmethod
+    def facts(word, period, quoted, possessive, comma_before, kind) -> tuple:
+        """What __init__ takes after the offsets: the word (without quotes, period and
+        possessive), its punctuation, and what its kind (title, context, info) makes of it."""
+        initial = len(word) == 1 and word.isupper()
+        title, context, info = kind
+        if initial:
+            info = None
+        return (word, period, quoted, possessive, comma_before, initial,
+                title and len(word) > 1 and not quoted, context and not quoted, info,
+                True if (info is None or quoted) else info.capable)
 
     @property
     def span_end(self) -> int:
@@ -370,10 +375,13 @@ class NameDetector(Detector):
 
     @cached_property
     def degree_re(self):
-        degs = sorted({c for c in self.rules["names.degree"].context}, key=len, reverse=True)
-        alts = "|".join(regex.escape(d) for d in degs)
-        # ", M.D." / " MD" / ", PA-C" right after the name, and not the start of a longer word
-        return regex.compile(rf"[ \t]*,?[ \t]*(?:{alts})(?![\p{{L}}\d-])", regex.IGNORECASE)
+        # ", M.D." / " MD" / ", PA-C" right after the name, and not the start of a longer word.
+        # The credentials as a prefix tree in small letters: matched case-blind, it tries the
+        # longest credential first as the alternation sorted longest first did, for a few
+        # letters per attempt instead of every credential in turn
+        degs = {c.lower() if len(c.lower()) == len(c) else c for c in self.rules["names.degree"].context}
+        return regex.compile(rf"[ \t]*,?[ \t]*(?:{_trie_regex(degs, blank=None)})(?![\p{{L}}\d-])",
+                             regex.IGNORECASE)
 
     @cached_property
     def _context_sets(self) -> tuple[frozenset[str], frozenset[str]]:
@@ -799,14 +807,14 @@ class NameDetector(Detector):
         key = (m.group(), text[end:end + 1] == "/")
         shapes = self._runs.get(key)
         if shapes is None:
-            shapes = tuple((s - base, e - base, word, period, q, poss, comma, kind)
+            facts = _Tok.facts
+            shapes = tuple((s - base, e - base, facts(word, period, q, poss, comma, kind))
                            for s, e, word, period, q, poss, comma, kind in self._shapes(m))
             with self._lock:
                 if len(self._runs) > 100_000:  # bound memory on endless streams of new runs
                     self._runs.clear()
                 self._runs[key] = shapes
-        return [_Tok(s + base, e + base, word, period, q, poss, comma, kind)
-                for s, e, word, period, q, poss, comma, kind in shapes]
+        return [_Tok(s + base, e + base, facts) for s, e, facts in shapes]
 
     def _shapes(self, m) -> list[tuple]:
         """The tokens of one run match, from the spans its repeated groups captured."""
@@ -1582,7 +1590,7 @@ class NameDetector(Detector):
                 parts.insert(0, Candidate(k.start("t"), t_end, "title", like, self.name, why))
             out.append(self._with_nick(text, Candidate(parts[0].start, parts[-1].end, "full_name", like,
                                                         self.name, why, tuple(parts))))
-        out.extend(self._lower_degree(text))
+        out.extend(self._lower_degree(text, low))
         out.extend(self._signoff_initials(text))
         return out
 
@@ -1664,6 +1672,14 @@ class NameDetector(Detector):
         # (a space or a comma first: a class the scan skips to in C, where a lookbehind is tried everywhere)
         return re.compile(r"[ \t,](" + _trie_regex(degs) + r")(?![\w-])", re.IGNORECASE)
 
+    @cached_property
+    def _lower_degree_low_re(self):
+        """_lower_degree_re without IGNORECASE, for the lower-cased copy of an ASCII text, where it
+        finds the same credentials in well under half the time; None if a credential is not ASCII
+        (a case-blind letter outside ASCII may match an ASCII one: "ſ" an "s")."""
+        pattern = self._lower_degree_re.pattern
+        return re.compile(pattern) if pattern.isascii() else None
+
     @staticmethod
     def _line_start(text: str, pos: int) -> bool:
         """Nothing but blanks, dashes and bullets between the line's start and pos."""
@@ -1682,12 +1698,14 @@ class NameDetector(Detector):
         i = self.info(stem)
         return i.last and not (i.stop or i.medical or i.drug)
 
-    def _lower_degree(self, text: str) -> list[Candidate]:
-        """A first name and a surname in lower case before a credential ("w/ gwen ferraro np")."""
+    def _lower_degree(self, text: str, low: str) -> list[Candidate]:
+        """A first name and a surname in lower case before a credential ("w/ gwen ferraro np").
+        `low`: text.lower(), of the same length."""
         out = []
         rid = "names.lower_pair"
         like, why = self.like(rid), f"template:{rid}"
-        for d in self._lower_degree_re.finditer(text):
+        fast = self._lower_degree_low_re
+        for d in fast.finditer(low) if fast is not None and text.isascii() else self._lower_degree_re.finditer(text):
             s = d.start(1)
             j = s - 1
             while j > 0 and text[j] in " \t,":
@@ -1756,7 +1774,7 @@ class NameDetector(Detector):
         rid = "names.signoff_initials"
         like, why = self.like(rid), f"template:{rid}"
         creds = self._context_creds
-        for m in _SIGNOFF_RE.finditer(text):
+        for m in _signoff_matches(text):
             dash, ini, cred, pager = m.group(1), m.group(2), m.group(5), m.group(6)
             if cred is not None and cred.lower().rstrip(".") not in creds:
                 continue
@@ -1920,6 +1938,43 @@ _SIGNOFF_RE = re.compile(r"(?:^[ \t]*|(?<=[.!?])[ \t]+(?=[-~–—]))(-{1,3}|~{1
                          # "-- dee, rn / triage line")
                          r"(?(5)(?:(?:[ \t]*[/,][ \t]*|[ \t]+)[A-Za-z][A-Za-z ,&./'’-]{0,50})?)[ \t]*$",
                          re.MULTILINE | re.IGNORECASE)
+#: a sentence's stop before the blanks and dash of a sign-off on the same line ("Thanks. --JK")
+_STOP_DASH_RE = re.compile(r"[.!?](?=[ \t]+[-~–—])")
+_ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def _signoff_matches(text: str):
+    """The matches of _SIGNOFF_RE.finditer(text), found line by line. A match ends its line, so
+    a line holds one at most: at its start, else after the first stop that takes one. A line's
+    start is tried only when its first word, past blanks and dashes, can open one (two or three
+    letters alone, or a letter and a period: most lines open with a longer word), and a stop only
+    where a blank and a dash follow it; the pattern's lookbehind was tried at every character."""
+    def letter(c: str) -> bool:
+        return c in _ASCII_LETTERS or c > "\x7f"  # (case-blind, [A-Za-z] takes "ſ", "K", "ı")
+
+    stops = [m.end() for m in _STOP_DASH_RE.finditer(text)]
+    k = 0
+    pos, n = 0, len(text)
+    while True:
+        nl = text.find("\n", pos)
+        end = n if nl < 0 else nl
+        w = text[pos:end].lstrip(" \t").lstrip("-~–—").lstrip(" \t")[:4]
+        m = None
+        if len(w) >= 2 and letter(w[0]) and (w[1] == "." or letter(w[1]) and (
+                len(w) == 2 or not letter(w[2]) or len(w) == 3 or not letter(w[3]))):
+            m = _SIGNOFF_RE.match(text, pos)
+        if m is None:
+            while k < len(stops) and stops[k] < pos:
+                k += 1
+            j = k
+            while m is None and j < len(stops) and stops[j] < end:
+                m = _SIGNOFF_RE.match(text, stops[j])
+                j += 1
+        if m is not None:
+            yield m
+        if nl < 0:
+            return
+        pos = nl + 1
 #: credentials that are also notes' words or abbreviations ("pt", "ot", "do", "pa", "od")
 _DEGREE_WORD_RE = re.compile(r"[ \t]*,?[ \t]*([A-Za-z][A-Za-z-]*)")
 #: what a nick name follows ("goes by Bud", "known as Tink", "aka Smitty")
@@ -1931,8 +1986,12 @@ _DEGREE_AMBIGUOUS = frozenset({"do", "pt", "ot", "pa", "od", "rd", "jr", "sr", "
                                "mba", "rt", "ma", "cc"})
 
 
-def _trie_regex(words) -> str:
-    """An alternation of words factored into a prefix tree, so a scan tries a few letters per position."""
+def _trie_regex(words, blank: str | None = r"[ \t]+") -> str:
+    """An alternation of words factored into a prefix tree, so a scan tries a few letters per position.
+
+    A word's blank is written as `blank` (None: as the blank itself). At each node the longer
+    words are tried first (an optional group is greedy), so the longest word that leads to a
+    match wins, as in an alternation sorted longest first."""
     trie: dict = {}
     for w in words:
         node = trie
@@ -1942,7 +2001,7 @@ def _trie_regex(words) -> str:
 
     def emit(node) -> str:
         end = "" in node
-        branches = [(r"[ \t]+" if ch == " " else regex.escape(ch)) + emit(sub)
+        branches = [(blank if ch == " " and blank is not None else regex.escape(ch)) + emit(sub)
                     for ch, sub in sorted(node.items()) if ch]
         if not branches:
             return ""

@@ -137,6 +137,8 @@ _RANKED_INSURER = re.compile(
     r"(?<![\w-])(?i:primary|secondary|tertiary|supplemental|supplement)(?:[ \t]+(?i:insurance|coverage|ins\.?|payer))?"
     r"[ \t]*:?[ \t]+(?P<n>[A-Z][\w'’&.-]*(?:[ \t]+(?:&[ \t]+)?(?!(?i:member|policy|group|subscriber|id)\b)[A-Z][\w'’&.-]*){0,3})(?!\w)"
     r"(?=[ \t]*[,(-]?[ \t]*(?i:id\b|member|policy|group|grp|subscriber|plan[ \t]*#|#))")
+#: the ranks of _RANKED_INSURER, in small letters ("supplement" also of "supplemental")
+_RANKS = ("primary", "secondary", "tertiary", "supplement")
 _FIRM_TAIL = re.compile(r"[ \t]+(?:Associates|Group|Partners|Laboratories|Laboratory|Labs?|Services|Consultants)(?![\w'’-])")
 _LEGAL_TAIL = re.compile(r",?[ \t]+(?:Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Corp\.?|Co\.|LLP|PLLC|P\.C\.|PC)(?![\w])")
 #: a ward's or a schedule's words after a trade and "at"/"for": no employer ("nurse at Bedside")
@@ -861,6 +863,12 @@ class OrgDetector(Detector):
         """"secondary Harvest Commonwealth, ID HCH661": a capitalized name after a coverage's rank
         and before its member number; no public program ("primary Medicare, ID ...")."""
         lex = self.lex
+        if text.isascii():
+            # the pattern's search costs a lookbehind at every character: first make sure a rank
+            # word is there at all (in an ASCII text its case-blind letters are ASCII letters)
+            lowered = text.lower()
+            if not any(rank in lowered for rank in _RANKS):
+                return
         for m in _RANKED_INSURER.finditer(text):
             words = m.group("n").split()
             low = " ".join(words).lower()

@@ -29,7 +29,6 @@ before a credential, at least one of its words must be a listed first name or su
 from __future__ import annotations
 
 import re
-from itertools import islice
 
 import regex
 
@@ -60,6 +59,9 @@ _BEFORE_CREDENTIAL = regex.compile(
 _CREDENTIAL_FORMS = frozenset((_CREDENTIALS[3:-1] + "|" + _SHORT_CREDENTIALS[3:-1]).replace("\\.", ".").split("|"))
 #: a nick name in small letters in quotes after a kin word or a call ('Son "rich" called')
 _QUOTED_LOW = regex.compile(r"(?<![\w'’-])(?i:" + NICK_CUES + ")" + NICK_IN_QUOTES)
+#: what every match of _QUOTED_LOW holds (NICK_IN_QUOTES: a blank, a quote, a small letter): a
+#: plain scan for it spares the case-blind search of its cues through most notes
+_QUOTED_LOW_SCREEN = re.compile(r' ["“][a-z]')
 _QUOTE_STOP = frozenset("""the a an my his her their your our me him it this that no yes ok okay home help""".split())
 _QUOTED = regex.compile(r"[\"“](?P<run>\p{Lu}[\p{Lu}'’]+)[\"”]")
 
@@ -120,7 +122,9 @@ def _contexts():
 
 #: a document needs this many lower-case letters to count as normally cased
 MIN_LOWER = 40
-_SMALL = re.compile(r"[a-z]")
+#: at least MIN_LOWER lower-case letters, anywhere: one anchored match, not a generator of them
+#: (a failed letter class after each run gives up at once: linear, no backtracking to speak of)
+_ENOUGH_SMALL = re.compile(r"(?:[^a-z]*[a-z]){%d}" % MIN_LOWER)
 
 
 def _eligible(word: str, lexicon) -> bool:
@@ -168,16 +172,30 @@ def _listed(word: str, lexicon) -> bool:
                for p in parts if len(p) >= 2)
 
 
+def _after_capitals(text: str, c: int) -> bool:
+    """Do two capitals (or a capital after an apostrophe) end the text before `c`, past blanks,
+    a comma and blanks? Every run _BEFORE_CREDENTIAL finds ends so before its credential."""
+    j = c
+    while j > 0 and text[j - 1] in " \t":
+        j -= 1
+    if j > 0 and text[j - 1] == ",":
+        j -= 1
+    while j > 0 and text[j - 1] in " \t":
+        j -= 1
+    return j >= 2 and text[j - 1].isupper() and (text[j - 2].isupper() or text[j - 2] in "'’")
+
+
 def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
     """(start, end) of each word in capitals the view Capitalizes (see the module's doc)."""
-    if sum(1 for _ in islice(_SMALL.finditer(text), MIN_LOWER)) < MIN_LOWER:
+    if _ENOUGH_SMALL.match(text) is None:
         return []
     out: list[tuple[int, int]] = []
     runs: list[tuple[int, int, bool]] = []  # (start, end, after a title or before a credential)
     lows: list[int] = []  # where a run in small letters may start
     titled_lows: list[int] = []  # ... right after a Capitalized title ("Dr. brown")
     credentials: list[int] = []  # where a credential starts
-    for end, (kinds, size) in _contexts().iter(text.translate(_ASCII_LOWER)):
+    # (str.lower is the same on ASCII text and many times faster than translate)
+    for end, (kinds, size) in _contexts().iter(text.lower() if text.isascii() else text.translate(_ASCII_LOWER)):
         start, end = end + 1 - size, end + 1
         before = text[start - 1] if start else ""
         if before.isalnum() or before == "_":
@@ -212,9 +230,12 @@ def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
         m = _LOW_AFTER.match(text, at)
         if m is not None:
             lows.append(m.start("run"))
-    # the credentials are rare: the runs before them are looked for in their lines only
+    # the credentials are rare: the runs before them are looked for in their lines only, and
+    # only where one of them follows two capitals (a run's last letters) past ",", blanks
     lines_done: set[int] = set()
     for c in credentials:
+        if not _after_capitals(text, c):
+            continue
         lo = text.rfind("\n", 0, c) + 1
         if lo in lines_done:
             continue
@@ -223,7 +244,7 @@ def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
         for m in _BEFORE_CREDENTIAL.finditer(text, lo, len(text) if hi < 0 else hi):
             if m.end("run") - m.start("run") > 3:  # "--KLM, CNM", "--AMW RN": initials, as written
                 runs.append((m.start("run"), m.end("run"), True))  # the credential vouches as a title does
-    for m in _QUOTED_LOW.finditer(text):
+    for m in (_QUOTED_LOW.finditer(text) if _QUOTED_LOW_SCREEN.search(text) else ()):
         # 'Son "rich" called', 'calls out for "billy"': a nick name in quotes after a kin word
         for w in regex.finditer(r"[^\W\d_]+", m.group(1)):
             word = w.group()

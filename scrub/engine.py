@@ -285,6 +285,8 @@ def _ordinary_word():
     if lex is None:
         return lambda value, below=0.85: False
 
+    # memoized (bounded): posting asks it of every value found, and a note repeats its names
+    @functools.lru_cache(maxsize=65536)
     def ordinary(value: str, below: float = 0.85) -> bool:
         if " " in value or not lex.is_common_word(value):
             return False
@@ -322,6 +324,13 @@ def _short_form(value: str, ordinary) -> str | None:
     if len(head) > 1 and all(ordinary(w, 0.1) for w in head):
         return None  # "Heart Failure Clinic", "Breast Cancer Center": clinical words only
     return text
+
+
+@functools.lru_cache(maxsize=16384)
+def _org_forms(value: str) -> tuple[str | None, str | None]:
+    """The short form and the initials of an organization's name (_short_form, _initials);
+    memoized (bounded), as a note names its places again and again."""
+    return _short_form(value, _ordinary_word()), _initials(value)
 
 
 _INITIAL_SKIP = frozenset({"and", "&", "of", "the", "at", "for", "on", "in", "de", "la"})
@@ -389,12 +398,11 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
                 values[value] = u.entity + _AS_WRITTEN
             values.setdefault(value, u.entity)
             if u.entity in ("organization", "hospital"):
-                head = _short_form(value, ordinary)
+                head, acr = _org_forms(value)
                 if head and head not in values:
                     # "Park Avenue Health Center" ... "Park Avenue accepted": the short form
                     # a note uses after naming a place in full, as written only
                     values[head] = u.entity + _AS_WRITTEN
-                acr = _initials(value)
                 if acr and acr not in values and not _clinical_abbreviation(acr):
                     # "Kessler & Doyle Orthopaedics" ... "KDO chart #": its initials, as written
                     values[acr] = u.entity + _AS_WRITTEN

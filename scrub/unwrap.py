@@ -94,6 +94,9 @@ def soft_breaks(text: str) -> list[int]:
 #: separators; the "\r" of "\r\n" is matched first)
 _ODD_BLANKS = re.compile("[\xa0\u1680\u2000-\u200a\u202f\u205f\u3000]")
 _ODD_BREAKS = re.compile("(\r)(?=\n)|[\r\x0b\x0c\x85\u2028\u2029]")
+#: the characters _ODD_BREAKS matches at: most notes have none, and looking for each costs far
+#: less than the pattern's scan (its alternation is tried at every character)
+_ODD_BREAK_CHARS = "\r\x0b\x0c\x85\u2028\u2029"
 
 
 def _break(m: re.Match) -> str:
@@ -104,7 +107,9 @@ def unwrapped(text: str) -> str | None:
     r"""`text` as the detectors read it: its wrapping line breaks made spaces, odd blanks (a
     no-break space...) made spaces, the "\r" of "\r\n" a space and other line breaks (a lone
     "\r", a form feed, U+2028...) a "\n"; None if nothing changes. Lengths never change."""
-    view = _ODD_BREAKS.sub(_break, _ODD_BLANKS.sub(" ", text))
+    view = _ODD_BLANKS.sub(" ", text)
+    if any(c in view for c in _ODD_BREAK_CHARS):
+        view = _ODD_BREAKS.sub(_break, view)
     cuts = soft_breaks(view)
     if not cuts:
         return view if view != text else None
