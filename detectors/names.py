@@ -548,9 +548,9 @@ class NameDetector(Detector):
         out.extend(self._small_title(text))
         if out and (", " in text or " and " in text or " & " in text):
             out.extend(self._coordinated(text, out))
-        if "(" in text:
-            # "olusegun adeyemo  (segun)": a nick name in parentheses after any full name found,
-            # unless the nick name was found on its own ("Robert ('Bob')")
+        if "(" in text or '"' in text or "“" in text:
+            # "olusegun adeyemo  (segun)", 'Vasquez, Rolando "Ro"': a nick name in parentheses or
+            # quotes after any full name found, unless the nick name was found on its own ("Robert ('Bob')")
             starts = None
             for k, c in enumerate(out):
                 if c.entity == "full_name" and _PAREN_NEXT_RE.match(text, c.end) and not any(
@@ -1657,7 +1657,9 @@ class NameDetector(Detector):
         if g == 2 and bool(n.group(1)) != bool(n.group(3)):
             return c  # an unbalanced quote
         ni = self.info(n.group(g))
-        if not (ni.first or ni.nick) or ni.stop or ni.medical or ni.drug or ni.place or ni.eponym:
+        # (in quotes right after the name, a word no list knows is its nick name too: 'Rolando "Ro"')
+        if not (ni.first or ni.nick or g == 4 and ni.share is None and n.group(g)[:1].isupper()) \
+                or ni.stop or ni.medical or ni.drug or ni.place or ni.eponym:
             return c
         nick = Candidate(n.start(g), n.end(g), "nick_name", c.likelihood, self.name, c.why)
         return Candidate(c.start, n.end(g), c.entity, c.likelihood, self.name, c.why,
@@ -1910,7 +1912,7 @@ _LOWER_INITIAL_RE = regex.compile(rf"\.[ \t]?(?P<s>{_LOWER_WORD}|{_CAP_WORD})(?!
 #: after a lower-case surname: a comma and the first name ("pt: grant, William")
 _LOWER_COMMA_RE = regex.compile(rf",[ \t]*(?P<f>{_LOWER_WORD}|{_CAP_WORD})(?![\p{{L}}\d.])")
 #: a nick name right after a name: in quotes, in parentheses, or both ('grant, William ("bill")')
-_PAREN_NEXT_RE = re.compile(r"[ \t]*\(")
+_PAREN_NEXT_RE = re.compile(r"[ \t]*[(\"“]")
 _NICK_AFTER_RE = re.compile(r"[ \t]*(?:\([ \t]*([\"“'‘]?)([A-Za-z][a-z]+)([\"”'’]?)[ \t]*\)|[\"“'‘]([A-Za-z][a-z]+)[\"”'’])")
 #: what ends a name's field on a header or contact line: the line's end, a parenthesis, a comma and
 #: a number (an age, a phone), a gap of two blanks, or the next field's label ("gay black, 47 y/o")

@@ -319,14 +319,18 @@ _LOW_SUPPLY = re.compile(r"(?i:(?:medical|surgical)[ \t]+(?:suppl(?:y|ies)|equip
                          r"|home[ \t]+care|home[ \t]+health(?:[ \t]+care)?|respite[ \t]+program|meal[ \t]+services"
                          r"|health[ \t]+plan|respiratory(?:[ \t]+supply)?|home[ \t]+medical|home[ \t]+infusion"
                          r"|pediatric[ \t]+nursing|nursing[ \t]+services|medivan|senior[ \t]+services"
-                         r"|elder[ \t]+services|dialysis[ \t]+(?:center|ctr|unit))(?![\w'’-])")
+                         r"|elder[ \t]+services|dialysis[ \t]+(?:center|ctr|unit)"
+                         # shelters and recovery residences ("from new beginnings women's shelter")
+                         r"|(?:women'?s[ \t]+|men'?s[ \t]+|family[ \t]+)?shelter|recovery[ \t]+house|sober[ \t]+house"
+                         r"|sober[ \t]+living|treatment[ \t]+program)(?![\w'’-])")
 _LOW_CUES = frozenset({"to", "from", "at", "via", "with", "by", "thru", "through", "called", "contacted", "faxed",
                        "w/", "-", "payer", "payor", "insurer", "carrier"})
 #: words that say what kind of care service it is, never its name ("medical respite program",
 #: "private duty nursing", "wheelchair medivan", "outpt dialysis unit")
 _SERVICE_KIND_WORDS = frozenset("""private local skilled outpatient inpatient pediatric adult hospice
 palliative medicare medicaid wheelchair ambulance stretcher van duty peritoneal hemo in-center community
-county state agency outside continuous routine inpt outpt respite meal meals vna vns visiting""".split())
+county state agency outside continuous routine inpt outpt respite meal meals vna vns visiting
+homeless domestic violence dv emergency overflow women's womens men's mens family youth""".split())
 _NEVER = re.compile(r"\x00\x01\x00")  # gate_windows then uses only its `extra` spans
 _CAPWORD = r"(?:[A-Z][\w'’&-]*\.?|[A-Z]\.(?:[ \t]?[A-Z]\.)*)"
 

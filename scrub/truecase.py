@@ -144,7 +144,7 @@ _CRED_AFTER_NAME = re.compile(r"\b[A-Z][a-z'’-]+ (emt(?:-[pbi])?|aemt|ccp|rn|m
                               r"|cwocn|aprn|fnp|pharmd|rph|ccc-slp|lmhc|lpc|cadc)\b(?![/-])")
 _CRED_AFTER = re.compile(r",?[ \t]+(?i:md|rn|np|pa|pa-c|lpn|mht|bht|rrt|crna|cnm|do|phd|lcsw|msw|slp|otr|dpt|cna"
                          r"|cadc|lmhc|lpc|licsw|cwocn|aprn|fnp|ccc-slp)\b")
-_QUOTED_NICK = re.compile(r"(?<![\w'’-])(?:" + NICK_CUES + r"|called)" + NICK_IN_QUOTES)
+_QUOTED_NICK = re.compile(r"(?<![\w'’-])(?:" + NICK_CUES + r"|called)(?: is| was| named)?" + NICK_IN_QUOTES)
 _COMMA_NAME = re.compile(r"([a-z][a-z'’-]+), ([A-Za-z][a-z'’-]+)(?: [A-Za-z]\.?)?")
 _GOES_BY = re.compile(r"(?<![\w'’-])(?:goes by|prefers to be called|likes to be called|known as|aka) ([a-z][a-z'’-]+)"
                       r"(?=[ \t]*(?:[.,;)]|$))", re.MULTILINE)

@@ -88,6 +88,16 @@ CASES = [
     ("0600 daughter mary-kate delaney called from kilbride, ma - asked about sleep; updated. pt slept well "
      "overnight, no distress. turned q2h, skin intact, voiding qs.", ["mary-kate delaney", "kilbride"],
      ["sleep"]),
+    # ---- addiction treatment: nick names, programs, shelters
+    ('Pt: Vasquez, Rolando "Ro"   MRN M-2290415', ["Vasquez, Rolando", "Ro", "M-2290415"], []),
+    ('Spoke with John Smith "yesterday" per pt.', ["John Smith"], ["yesterday"]),
+    ('He attends meetings at the library on thursdays, sponsor is "Bev", no phone on file.', ["Bev"],
+     ["library"]),
+    ("Pt enrolled at Tri-River Opioid Treatment Program. Dose verified by phone.",
+     ["Tri-River Opioid Treatment Program"], ["Dose"]),
+    ("pt came to us from new beginnings women's shelter; bed held until 4/12. referred to homeless shelter. "
+     "went to the shelter. pt calm, no distress, tolerating diet, vss, ambulating in hall, voiding qs.",
+     ["new beginnings women's shelter", "4/12"], ["homeless shelter", "the shelter"]),
     # ---- addresses
     ("Sent w/ correct address (3308 Linden Ct Apt 2, Harlow 04871), start date 03/02.",
      ["3308 Linden Ct Apt 2, Harlow", "04871"], []),
