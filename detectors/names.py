@@ -896,6 +896,15 @@ class NameDetector(Detector):
                 t.info = replace(t.info, first=True, stop=False,
                                  first_band=self.lex.first_name_band(t.word[:1] + t.word[1:].lower()))
                 t.capable = True
+            elif i == 0 and not t.capable and t.info is not None and self.flag(t.word) == _KIN and not t.period \
+                    and n > 1 and toks[1].capable and not toks[1].comma_before and not toks[1].initial \
+                    and toks[1].info is not None and not toks[1].info.stop and not toks[1].info.medical \
+                    and not _date_word(text, t) and self._context_before(text, t.start) == "strong":
+                # "pt Will Kingsley-Abara", "son Will Ostrowski": an everyday first name after a
+                # strong context, before a surname
+                t.info = replace(t.info, first=True, stop=False,
+                                 first_band=self.lex.first_name_band(t.word[:1] + t.word[1:].lower()))
+                t.capable = True
             elif i == 0 and not t.capable and self.flag(t.word) == _GLUED and self._glued(text, t.start, t.word):
                 t.capable = True  # "--JSmith RN": "jsmith" is an ordinary word of the web lists
             if _context(t) and i + 1 < n and toks[i + 1].comma_before \

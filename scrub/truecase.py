@@ -126,6 +126,10 @@ NICK_CUES = (KIN_WORDS + r"|friend|roommate|sponsor|neighbor|caregiver|goes by|k
              r"|calls? out for|calling out for|asking for|asks for|nicknamed")
 #: the nick name in quotes after one of NICK_CUES (group 1)
 NICK_IN_QUOTES = r",? [\"“]([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)[\"”]"
+#: a person's role or kin word right before a name ("pt", "case mgr", "reentry coordinator", "ofc")
+_PERSON_CUE = re.compile(r"(?<![\w'’-])(?:pt|patient|resident|client|inmate|detainee|coordinator|mgr|manager"
+                         r"|counselor|caseworker|worker|sponsor|officer|ofc|deputy|dep\.|navigator|advocate|"
+                         + KIN_WORDS + r")[:,]?[ \t]+$")
 #: a Capitalized word (a surname, say) right after another
 _SURNAME_NEXT = re.compile(r" ([A-Z][a-z'’]+(?:-[A-Z][a-z]+)?)(?![\w'’-])")
 _KIN_NEXT = re.compile(r"(?<![\w'’-])(?:" + KIN_WORDS + r"|fianc[eé]e?|grand(?:d)?aughter|grandson|neice|friend"
@@ -559,14 +563,20 @@ def cased_view(text: str, lexicon) -> str:
     for m in _BEFORE_CAPPED.finditer(view):  # "grace Nguyen": a listed first name before a surname
         w = m.group(1)
         share = lexicon.capitalized_share(w)
-        if w in _NOT_FIRST and _CRED_AFTER.match(view, m.end()):
-            share = None  # "observer will Brannigan MHT": before a surname and a credential, a name
+        cued = _PERSON_CUE.search(view, max(0, m.start() - 24), m.start()) is not None
+        if w in _NOT_FIRST and (_CRED_AFTER.match(view, m.end()) or cued and w == "will"):
+            share = None  # "observer will Brannigan MHT", "pt will Kingsley-Abara": before a surname and
+            # a credential, or after a person's role, a name
         elif w in _NOT_FIRST:
             continue
+        if cued and share is not None and w not in _STOP:
+            share = max(share, 0.1)  # "case mgr faith Mcallister-Obi": after a role any listed first name
+        if cued and lexicon.is_city(m.group(2)) and lexicon.is_surname(m.group(2)):
+            share = None if share is None else max(share, 0.1)  # "pt sky Abernathy": a town's name too
         if w not in _STOP and lexicon.is_first_name(w[:1].upper() + w[1:]) \
                 and (share is None or share >= 0.1) and lexicon.medical_kind(w) is None \
                 and (lexicon.is_surname(m.group(2)) or lexicon.capitalized_share(m.group(2).lower()) is None) \
-                and (not lexicon.is_city(m.group(2)) or _CRED_AFTER.match(view, m.end())):
+                and (not lexicon.is_city(m.group(2)) or _CRED_AFTER.match(view, m.end()) or cued):
             # (a surname that is also a town's name, "esperanza Villanueva, CADC", before a credential)
             title(m.start(1), m.end(1))
     for m in _BEFORE_DEGREE.finditer(view):  # "Jung-ho park, MD": the surname before a credential

@@ -98,6 +98,12 @@ CASES = [
     ("pt came to us from new beginnings women's shelter; bed held until 4/12. referred to homeless shelter. "
      "went to the shelter. pt calm, no distress, tolerating diet, vss, ambulating in hall, voiding qs.",
      ["new beginnings women's shelter", "4/12"], ["homeless shelter", "the shelter"]),
+    # ---- everyday first names after a person's role
+    ("detox 2 east - 11/02/2088 2215\npt sky abernathy (they/them), 27, day 2 of taper. met w/ reentry "
+     "coordinator sky whitehorse. referred to case mgr faith mcallister-obi per policy. vss, resting.",
+     ["sky abernathy", "sky whitehorse", "faith mcallister-obi"], ["policy"]),
+    ("event note\npt Will Kingsley-Abara found at nurses station. Will follow up in am.",
+     ["Will Kingsley-Abara"], ["Will follow"]),
     # ---- addresses
     ("Sent w/ correct address (3308 Linden Ct Apt 2, Harlow 04871), start date 03/02.",
      ["3308 Linden Ct Apt 2, Harlow", "04871"], []),
