@@ -835,8 +835,7 @@ class OrgDetector(Detector):
             self._caseless_hospitals(text, low_cms, out)
         if "U" in text:
             self._state_universities(text, out)
-        if "ary" in text or "upplement" in text:
-            self._ranked_insurers(text, out)
+        self._ranked_insurers(text, out)  # (it checks for a rank word in any case first)
         if "Our Lady" in text or "OUR LADY" in text or "our lady" in text:
             # a parish named for Mary ("Our Lady of the Snows", "Our Lady of Lourdes Church")
             for m in _OUR_LADY.finditer(text):

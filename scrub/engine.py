@@ -475,6 +475,8 @@ def _post_regex(text: str, values: dict[str, str], likelihood: float) -> list[Ca
                 continue
             if as_written and _VERB_NUMBER.match(text, m.end(1)):
                 continue  # "TEMP ROSE TO 38.3" after "WIFE ROSE": the verb, not the wife
+            if word.lower() in _MODALS and _sentence_start(text, m.start(1)) and _LOWER_NEXT.match(text, m.end(1)):
+                continue  # ("Will follow.": the verb, as in post)
             out.append(Candidate(m.start(1), m.end(1), ent, likelihood, "scrub.posting.v1", "posting"))
             break
     return out

@@ -104,6 +104,10 @@ CASES = [
      ["sky abernathy", "sky whitehorse", "faith mcallister-obi"], ["policy"]),
     ("event note\npt Will Kingsley-Abara found at nurses station. Will follow up in am.",
      ["Will Kingsley-Abara"], ["Will follow"]),
+    # ---- a coverage's rank in capitals inside a cased note; posting in a note whose lower case is longer
+    ("Insurance reviewed with daughter.\nPRIMARY INSURANCE: Harvest Commonwealth, ID HCH661.",
+     ["Harvest Commonwealth", "HCH661"], ["Insurance reviewed"]),
+    ("Son Will Ostrowski called from İzmir. Will follow up tomorrow.", ["Will Ostrowski"], ["Will follow"]),
     # ---- addresses
     ("Sent w/ correct address (3308 Linden Ct Apt 2, Harlow 04871), start date 03/02.",
      ["3308 Linden Ct Apt 2, Harlow", "04871"], []),
