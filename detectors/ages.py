@@ -297,7 +297,8 @@ class AgeDetector(Detector):
     def detect(self, doc: Document) -> list[Candidate]:
         text = doc.text
         out: list[Candidate] = []
-        if "(9" in text or "(1" in text or ", 9" in text or ", 1" in text:
+        if "(9" in text or "(1" in text or "," in text and (", 9" in text or ", 1" in text or ",9" in text
+                                                            or ",1" in text or ",\t" in text):
             for m in _KIN_AGE.finditer(text):
                 # "great-grandmother (91)", "Sister, 95, lives alone": a person's age over 89
                 g = 1 if m.group(1) is not None else 2

@@ -1507,8 +1507,8 @@ class NameDetector(Detector):
         like = self.like(rid)
         why = f"template:{rid}"
         low = text.lower()
-        if len(low) != len(text):  # a letter whose lower case is longer: offsets would shift
-            return []
+        if len(low) != len(text):  # a letter whose lower case is longer ("İ"): kept as written, same offsets
+            low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
         for k in self.lower_key_re.finditer(low):
             m = _LOWER_WORDS_RE.match(text, k.end())
             if m is None:

@@ -108,6 +108,8 @@ CASES = [
     ("Insurance reviewed with daughter.\nPRIMARY INSURANCE: Harvest Commonwealth, ID HCH661.",
      ["Harvest Commonwealth", "HCH661"], ["Insurance reviewed"]),
     ("Son Will Ostrowski called from İzmir. Will follow up tomorrow.", ["Will Ostrowski"], ["Will follow"]),
+    ("pt john smith seen today, returning from İzmir next week.", ["john smith"], ["returning"]),
+    ("Lives alone. Sister,95, lives nearby.", ["95"], ["Lives alone"]),
     # ---- addresses
     ("Sent w/ correct address (3308 Linden Ct Apt 2, Harlow 04871), start date 03/02.",
      ["3308 Linden Ct Apt 2, Harlow", "04871"], []),
