@@ -99,7 +99,13 @@ reports reported""".split())
 _CAPS_RE = regex.compile(_CAPS)
 _AUTOMATON = None
 #: lower-casing that keeps every offset (str.lower may lengthen a character)
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+def _same_length_lower(text: str) -> str:
+    """`text` in small letters, but for a letter whose small form is longer ("İ"), kept as written
+    (the offsets must stay those of the text): "FIANCÉ" → "fiancé"."""
+    low = text.lower()
+    if len(low) == len(text):
+        return low
+    return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
 
 
 def _contexts():
@@ -195,7 +201,7 @@ def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
     titled_lows: list[int] = []  # ... right after a Capitalized title ("Dr. brown")
     credentials: list[int] = []  # where a credential starts
     # (str.lower is the same on ASCII text and many times faster than translate)
-    for end, (kinds, size) in _contexts().iter(text.lower() if text.isascii() else text.translate(_ASCII_LOWER)):
+    for end, (kinds, size) in _contexts().iter(text.lower() if text.isascii() else _same_length_lower(text)):
         start, end = end + 1 - size, end + 1
         before = text[start - 1] if start else ""
         if before.isalnum() or before == "_":

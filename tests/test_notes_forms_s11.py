@@ -123,3 +123,12 @@ def test_note_forms(scrubber_nospacy, text, found, left):
         assert covered(text, part, spans), part
     for part in left:
         assert not touched(text, part, spans), part
+
+
+def test_capitals_lowered_at_the_same_offsets():
+    from scrub.capsnames import _same_length_lower
+    text = "FIANCÉ RAFAEL, from İZMİR"
+    low = _same_length_lower(text)
+    assert len(low) == len(text)
+    assert low.startswith("fiancé rafael")
+    assert low[text.index("İ")] == "İ"  # its small form is two characters: kept as written
