@@ -1004,7 +1004,11 @@ class LocationDetector(Detector):
             words = m.group("t").split()
             for k in range(len(words), 0, -1):
                 town = " ".join(words[:k])
-                if self.lex.is_city(town) and not self._ambiguous_word(town):
+                unlisted = not self.lex.is_city(town)
+                if unlisted and not (text[m.start("t"):m.start("t") + len(town)] == town
+                                     and _ZIP_AFTER_TOWN.match(text, m.start("t") + len(town))):
+                    continue  # a town no list knows only before its ZIP ("..., Castle Junction 59721")
+                if not self._ambiguous_word(town) or unlisted:
                     ts = m.start("t")
                     city = self._cand(ts, ts + len(town), "city", r["street_city"], "context:street_city")
                     out.append(city)

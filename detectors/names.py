@@ -17,7 +17,7 @@ import regex
 
 from scrub.detector import Detector
 from scrub.errors import ScrubError
-from scrub.templates import MONTHS, WEEKDAYS, WING_AFTER, Template, load_templates
+from scrub.templates import MONTHS, UNIT_ABBREV, WEEKDAYS, WING_AFTER, Template, load_templates
 from scrub.types import Candidate, Document
 
 # ----------------------------------------------------------------------------- shapes
@@ -180,7 +180,7 @@ _FIELD_INITIAL_RE = re.compile(r"[ \t]+[A-Za-z](?=[ \t]{2,}|\t|[ \t]*$)", re.MUL
 _SHIFT_WORDS = frozenset({"shift", "shifts", "charge", "float", "staff", "primary", "night", "nights",
                           "days", "evening", "evenings", "nursing", "note", "unit", "team", "travel"})
 #: the abbreviations of hospital units ("MICU", "NSICU", "CVICU", "PACU", "SDU", "IMCU"): never a name
-_UNIT_RE = re.compile(r"(?:[A-Z]{0,3}(?:ICU|CU|IMC|IMCU|SDU|PCU)|PACU|Neuro-?ICU|NeuroICU)")
+_UNIT_RE = UNIT_ABBREV
 #: sequences of initials that are abbreviations, not people
 INITIAL_STOP = frozenset({"US", "UK", "PO", "AM", "PM", "DC", "NY", "LA", "OD", "OS", "OU", "IV",
                           "IM", "SQ", "BP", "HR", "RR", "GI", "GU", "ER", "OR", "ED", "DR", "MR",
@@ -223,6 +223,13 @@ _ROLE_AFTER_RE = re.compile(r"[ \t]+(?:Manager|MANAGER|Mgr|MGR|Coordinator|COORD
                             r"|NAVIGATOR|Supervisor|SUPERVISOR|Director|DIRECTOR)\b")
 #: the parts of a care home that a tree or a person names ("Cedar Wing", "Juniper Cottage")
 _HOME_PARTS = frozenset({"wing", "dayroom", "cottage"})
+#: a name and the kin word in parentheses after it ("Will Brown (father)")
+_KIN_AFTER_RE = re.compile(r"(?<![\w'’-])(?P<n>[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+){0,2})[ \t]*\((?P<k>[A-Za-z-]+)\)")
+#: an interpreter's line: its language and mode, the interpreter's name, the number ("Interpreter:
+#: Spanish, in person, Hector Almonte ID INT-2291")
+_INTERPRETER_RE = re.compile(r"(?im)\binterp(?:reter)?\b[^\n]{0,50}?[,:][ \t]*(?P<n>(?-i:[A-Z][\w'’-]+(?:[ \t]+(?!ID\b)[A-Z][\w'’-]+){1,2}))"
+                             r"[ \t]*,?[ \t]+(?:ID\b|\#)")
+_NAME_WORD_RE = re.compile(r"[^\W\d_][\w'’-]*")
 #: a nick name in quotes and parentheses after an age and sex ('83 yo F ("Nell")', "91 y/o M (“Butch”)")
 _AGE_NICK_RE = re.compile(r"\b\d{1,3}[ -]?(?:yo|y/o|y\.o\.|yr old|year[- ]old)(?:[ \t]+(?:[FMfm]|female|male|woman|man))?"
                           r"[ \t]+\([\"“]([A-Z][a-z'’-]+|[a-z][a-z'’-]+)[\"”]\)")
@@ -562,6 +569,8 @@ class NameDetector(Detector):
                         out[k] = self._with_nick(text, c)
         if '("' in text or "(“" in text:
             out.extend(self._age_nick(text))
+        if ")" in text or "nterp" in text or "NTERP" in text:
+            out.extend(self._role_marked(text))
         if "-" in text:
             out = [_hyphen_whole(text, c) if text[c.end:c.end + 1] == "-" or text[c.start - 1:c.start] == "-" else c
                    for c in out]
@@ -586,6 +595,28 @@ class NameDetector(Detector):
                 continue
             nick = Candidate(m.start(1), m.end(1), "nick_name", like, self.name, why)
             out.append(Candidate(m.start(1), m.end(1), "full_name", like, self.name, why, (nick,)))
+        return out
+
+    def _role_marked(self, text: str) -> list[Candidate]:
+        """A name that its role marks: "Will Brown (father)", "Hope Brown (mother)" (a kin word in
+        parentheses after it), and the interpreter named on an interpreter's line before the
+        interpreter's number ("Interpreter: Polish, phone, Ewa Sadowska ID #40517")."""
+        out = []
+        rid = "names.context"
+        like, why = self.like(rid), f"template:{rid}"
+        for rx in (_KIN_AFTER_RE, _INTERPRETER_RE):
+            for m in rx.finditer(text):
+                if rx is _KIN_AFTER_RE and m.group("k").lower() not in KIN:
+                    continue
+                words = [(w.start(), w.end(), w.group()) for w in _NAME_WORD_RE.finditer(text, m.start("n"), m.end("n"))]
+                infos = [self.info(w) for _, _, w in words]
+                if any(i.stop and self.flag(w) != _KIN or i.medical or i.drug for i, (_, _, w) in zip(infos, words)) or not any(
+                        i.first or i.last or i.nick or i.share is None for i in infos):
+                    continue
+                roles = (["first_name" if infos[0].first and not infos[0].last else "last_name"] if len(words) == 1
+                         else ["first_name"] + ["middle_name"] * (len(words) - 2) + ["last_name"])
+                parts = tuple(Candidate(a, b, role, like, self.name, why) for (a, b, _), role in zip(words, roles))
+                out.append(Candidate(words[0][0], words[-1][1], "full_name", like, self.name, why, parts))
         return out
 
     def _small_title(self, text: str) -> list[Candidate]:
@@ -1311,6 +1342,9 @@ class NameDetector(Detector):
             return None
         if len(names) == 1 and _UNIT_RE.fullmatch(last.word) or last.word.lower() in _SHIFT_WORDS:
             return None  # "MICU RN Progress Note", "SICU Day Shift RN Note": a unit's or shift's staff
+        if len(names) == 1 and title is None and last.word.lower() in _COMPASS \
+                and _AFTER_NUMBER_RE.search(text, max(0, last.start - 4), last.start):
+            return None  # "accepted by 7 South RN": a ward's nurse
         if self._degree_at(text, last.span_end if last.initial else last.end) and not last.possessive and not (
                 len(names) == 1 and last.info is not None and last.info.common
                 and _ROMAN_AFTER_RE.match(text, last.end)):  # "Cat II", "Type III": a class

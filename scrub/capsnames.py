@@ -33,6 +33,7 @@ import re
 import regex
 
 from .truecase import NICK_CUES, NICK_IN_QUOTES
+from .templates import UNIT_ABBREV
 
 #: words in capitals: letters, with inner hyphens or apostrophes ("ASHWORTH-PIKE", "O'BRIEN")
 _CAPS = r"\p{Lu}[\p{Lu}'’]*\p{Lu}(?:-\p{Lu}[\p{Lu}'’]*\p{Lu})*"  # any alphabet: "CASTELLVÍ"
@@ -142,6 +143,8 @@ def _eligible(word: str, lexicon) -> bool:
         return False
     if len(word) == 2 and lexicon.is_state(word):
         return False
+    if UNIT_ABBREV.fullmatch(word):
+        return False  # "MICU RN", "PACU RN": a unit's nurse
     share, band = lexicon.word_facts(low)
     if band is None or band >= 3 or (share or 0) >= 0.6:
         return True  # no word of the commonest 50,000, or one English mostly Capitalizes

@@ -46,6 +46,9 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augus
 MONS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec")
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 WDAYS = ("mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun")
+#: the abbreviations of hospital units ("MICU", "NSICU", "CVICU", "PACU", "SDU", "IMCU", "Neuro-ICU"):
+#: never a name ("MICU RN" is the unit's nurse)
+UNIT_ABBREV = re.compile(r"(?:[A-Z]{0,3}(?:ICU|CU|IMC|IMCU|SDU|PCU)|PACU|Neuro-?ICU|NeuroICU)")
 #: the parts of a care home named for a tree or a person ("MAGNOLIA WING", "willow wing", "the Cedar
 #: dayroom"), matched right after a word: that word is then no person and no town
 WING_AFTER = re.compile(r"[ \t]+(?i:wing|dayroom|day room|cottage|pod|neighborhood|household)\b")

@@ -196,6 +196,10 @@ _FIRM_HEAD = re.compile(
     r"|early learning(?: center)?|learning center|child ?care(?: center)?|day ?care|montessori"
     r"|academy)(?![\w'’-])")
 _COMPANY = re.compile(r"\b[A-Z][a-z]+ (corp|inc|llc|ltd|co(?=\.|[ \t]*(?:[,;)]|$)))\b", re.MULTILINE)
+#: the town of a street's address before its ZIP ("1188 Coal Hollow Rd, castle junction 59721")
+_STREET_TOWN_ZIP = re.compile(r"\d[^,\n]{2,30}\b(?i:st|rd|ave|dr|ln|ct|blvd|way|pl|ter|hwy|cir|pkwy|trl|street|road|avenue"
+                              r"|drive|lane|court|place|circle|terrace)\.?,[ \t]+(?:(?i:apt|unit|ste|#)[^,\n]{1,8},[ \t]+)?"
+                              r"([a-z]+(?: [a-z]+){0,2}),?[ \t]+\d{5}(?:-\d{4})?(?![\w-])")
 #: a family firm after a Capitalized name ("Hadley & sons lumber"): its "& Sons" and the trade after
 _FAMILY_FIRM = re.compile(r"\b[A-Z][a-z'’]+ (?:&|and) (sons?|daughters?|brothers|bros\.?)(?: ([a-z]{3,}))?\b")
 _STATE_ZIP = re.compile(r"\b([a-z]{2})\.?,?\s+\d{5}(?:-\d{4})?\b")
@@ -645,6 +649,11 @@ def cased_view(text: str, lexicon) -> str:
         upper(m.start(1), m.end(1))
     for m in _COMPANY.finditer(view):  # "Marina corp"
         title(m.start(1), m.end(1))
+    for m in _STREET_TOWN_ZIP.finditer(view):  # "1188 Coal Hollow Rd, castle junction 59721"
+        words = [(w.start(), w.end()) for w in _PART.finditer(view, m.start(1), m.end(1))]
+        if all(view[a:b] not in _STOP and lexicon.medical_kind(view[a:b]) != "drug" for a, b in words):
+            for a, b in words:  # (a town's word may be a medical one: "castle junction")
+                title(a, b)
     for m in _FAMILY_FIRM.finditer(view):  # "Hadley & Sons Lumber"
         title(m.start(1), m.end(1))
         if m.group(2) and m.group(2) not in _STOP and lexicon.medical_kind(m.group(2)) is None:

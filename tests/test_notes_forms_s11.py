@@ -110,6 +110,21 @@ CASES = [
     ("Son Will Ostrowski called from İzmir. Will follow up tomorrow.", ["Will Ostrowski"], ["Will follow"]),
     ("pt john smith seen today, returning from İzmir next week.", ["john smith"], ["returning"]),
     ("Lives alone. Sister,95, lives nearby.", ["95"], ["Lives alone"]),
+    # ---- units and wards are no names; roles in parentheses and interpreters' lines mark names
+    ("Code team: MICU fellow (code leader), MICU RN, RT, pharmacist. Transferred to MICU bed 9, report "
+     "given to MICU RN.\n-- M. Whitfield RN 1740 / accepted by 7 South RN 1755",
+     ["M. Whitfield"], ["MICU", "South"]),
+    ("Parents: Hope Brown (mother), Will Brown (father) - both present. Started Coumadin (Daily).",
+     ["Hope Brown", "Will Brown"], ["Coumadin", "Daily"]),
+    ("Interpreter: Polish, phone, Ewa Sadowska ID #40517\nInterpreter: Spanish, in person, Hector Almonte "
+     "ID INT-2291", ["Ewa Sadowska", "40517", "Hector Almonte", "INT-2291"], ["Polish", "Spanish"]),
+    ("via phone interpreter (Haitian Creole, interpreter Jean-Baptiste, ID 40217).", ["Jean-Baptiste"],
+     ["interpreter ("]),
+    ("ADDRESS PER FACESHEET: 1188 COAL HOLLOW RD, CASTLE JUNCTION 59721.\nETCO2 38. CXR: ETT 4 CM ABOVE "
+     "CARINA. PT SEDATED, VSS, FAMILY UPDATED BY PHONE.",
+     ["1188 COAL HOLLOW RD", "CASTLE JUNCTION", "59721"], ["CARINA"]),
+    ("Addr: 1209 W Tillman St, Ashgrove 43991\nHx: Cap BLL 19 mcg/dL", ["1209 W Tillman St", "Ashgrove", "43991"],
+     ["19 mcg"]),
     # ---- addresses
     ("Sent w/ correct address (3308 Linden Ct Apt 2, Harlow 04871), start date 03/02.",
      ["3308 Linden Ct Apt 2, Harlow", "04871"], []),
