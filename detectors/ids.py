@@ -214,7 +214,7 @@ _SPACED_DASHED = r"(?P<v>[a-z]{1,3}[ \t]\d{2,6}-\d{2,6})(?![\w-])"
 _SPACED_LABEL = re.compile(r"id|#|num|no\b|number|member|subscriber|policy|medicare|medicaid|beneficiary|"
                            r"acc|card|mrn|ssn|soc|hicn|mbi", re.IGNORECASE)
 #: between label and value: ":", "#", "=", "(", white space, "is", "was", "under"... at most twice
-_SEP = (r"(?:(?:[ \t]*[:#=(][ \t]*|\s+(?:(?:is|was|of|reads|under|as|listed\s+as|on\s+file\s+is)"
+_SEP = (r"(?:(?:[ \t]*[:#=(][ \t]*|\s+(?:(?:is|was|of|reads|under|as|listed\s+as|on\s+file(?:\s+is)?)"
         r"\s+)?)){1,2}")
 _LABEL_RE = regex.compile(
     r"(?<![\w/])(?:" + "|".join(f"(?P<l{i}>{pat})" for i, (_, pat, _) in enumerate(_LABELS)) + r")"

@@ -221,6 +221,8 @@ _NURSE_SERVICES = frozenset({"line", "triage", "station", "visit", "call", "advi
 #: a role's noun after a word ("Case Manager", "Care Coordinator"): that word is the role's, no name
 _ROLE_AFTER_RE = re.compile(r"[ \t]+(?:Manager|MANAGER|Mgr|MGR|Coordinator|COORDINATOR|Worker|WORKER|Navigator"
                             r"|NAVIGATOR|Supervisor|SUPERVISOR|Director|DIRECTOR)\b")
+#: the number of an organization's post or chapter after its word ("Post 112", "Chapter #19")
+_POST_NUMBER_RE = re.compile(r"[ \t]*#?[ \t]*\d")
 #: the parts of a care home that a tree or a person names ("Cedar Wing", "Juniper Cottage")
 _HOME_PARTS = frozenset({"wing", "dayroom", "cottage"})
 #: a name and the kin word in parentheses after it ("Will Brown (father)")
@@ -1342,6 +1344,8 @@ class NameDetector(Detector):
             return None
         if len(names) == 1 and _UNIT_RE.fullmatch(last.word) or last.word.lower() in _SHIFT_WORDS:
             return None  # "MICU RN Progress Note", "SICU Day Shift RN Note": a unit's or shift's staff
+        if last.word.lower() in ("post", "chapter", "lodge") and _POST_NUMBER_RE.match(text, last.end):
+            return None  # "American Legion Post 112", "DAV Chapter 19": an organization's unit
         if len(names) == 1 and title is None and last.word.lower() in _COMPASS \
                 and _AFTER_NUMBER_RE.search(text, max(0, last.start - 4), last.start):
             return None  # "accepted by 7 South RN": a ward's nurse
@@ -1981,7 +1985,7 @@ _SIGNOFF_RE = re.compile(r"(?:^[ \t]*|(?<=[.!?])[ \t]+(?=[-~–—]))(-{1,3}|~{1
                          r"(?:[ \t]*/[ \t]*(pager|pgr|beeper|bpr)\b[ \t.:#]*\(?\d[\d() .-]{3,16})?"
                          # after a credential, the signer's role or place ("-KV, PA coordinator, <Clinic>",
                          # "-- dee, rn / triage line")
-                         r"(?(5)(?:(?:[ \t]*[/,][ \t]*|[ \t]+)[A-Za-z][A-Za-z ,&./'’-]{0,50})?)[ \t]*$",
+                         r"(?(5)(?:(?:[ \t]*[/,][ \t]*|[ \t]+)[A-Za-z][A-Za-z0-9 ,&./'’-]{0,50})?)[ \t]*$",
                          re.MULTILINE | re.IGNORECASE)
 #: a sentence's stop before the blanks and dash of a sign-off on the same line ("Thanks. --JK")
 _STOP_DASH_RE = re.compile(r"[.!?](?=[ \t]+[-~–—])")

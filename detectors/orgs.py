@@ -131,7 +131,9 @@ _TRIGGER_WORDS = frozenset({"team", "Team", "TEAM", "squad", "Squad", "club", "C
                             "Iglesia", "IGLESIA", "iglesia", "Farmacia", "FARMACIA", "farmacia", "Clinica",
                             "CLINICA", "clinica", "Clínica", "CLÍNICA", "clínica", "Parroquia", "PARROQUIA",
                             "parroquia", "Centro", "CENTRO", "centro", "Escuela", "ESCUELA", "Templo", "TEMPLO",
-                            "templo", "Misión", "Mision"})
+                            "templo", "Misión", "Mision",
+                            # a veterans' or fraternal organization's post ("American Legion Post 112")
+                            "Legion", "LEGION", "VFW", "DAV", "AMVETS", "Elks", "ELKS", "Moose", "MOOSE"})
 #: a coverage's rank, a capitalized name and its member number: "secondary Harvest Commonwealth, ID"
 _RANKED_INSURER = re.compile(
     r"(?<![\w-])(?i:primary|secondary|tertiary|supplemental|supplement)(?:[ \t]+(?i:insurance|coverage|ins\.?|payer))?"

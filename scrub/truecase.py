@@ -200,6 +200,12 @@ _COMPANY = re.compile(r"\b[A-Z][a-z]+ (corp|inc|llc|ltd|co(?=\.|[ \t]*(?:[,;)]|$
 _STREET_TOWN_ZIP = re.compile(r"\d[^,\n]{2,30}\b(?i:st|rd|ave|dr|ln|ct|blvd|way|pl|ter|hwy|cir|pkwy|trl|street|road|avenue"
                               r"|drive|lane|court|place|circle|terrace)\.?,[ \t]+(?:(?i:apt|unit|ste|#)[^,\n]{1,8},[ \t]+)?"
                               r"([a-z]+(?: [a-z]+){0,2}),?[ \t]+\d{5}(?:-\d{4})?(?![\w-])")
+#: a signer's initials in small letters before a credential, at a sign-off ("-- jk rn, nights",
+#: "seen w/ jk rn")
+_INITIALS_SIGNOFF = re.compile(r"(?m)(?:^[ \t]*-{1,2}[ \t]*|\bseen w/[ \t]+|\bsigned:?[ \t]+)([a-z]{2,3})"
+                               r"[ \t]+(rn|lpn|md|np|rrt|cna|emt|lcsw|msw)\b")
+_NOT_INITIALS = frozenset({"pt", "rn", "md", "ok", "no", "am", "pm", "ed", "or", "er", "np", "to", "by", "per", "and",
+                           "the", "see", "per", "icu", "lpn", "cna"})
 #: a family firm after a Capitalized name ("Hadley & sons lumber"): its "& Sons" and the trade after
 _FAMILY_FIRM = re.compile(r"\b[A-Z][a-z'’]+ (?:&|and) (sons?|daughters?|brothers|bros\.?)(?: ([a-z]{3,}))?\b")
 _STATE_ZIP = re.compile(r"\b([a-z]{2})\.?,?\s+\d{5}(?:-\d{4})?\b")
@@ -654,6 +660,10 @@ def cased_view(text: str, lexicon) -> str:
         if all(view[a:b] not in _STOP and lexicon.medical_kind(view[a:b]) != "drug" for a, b in words):
             for a, b in words:  # (a town's word may be a medical one: "castle junction")
                 title(a, b)
+    for m in _INITIALS_SIGNOFF.finditer(view):  # "-- jk rn": the signer's initials
+        if m.group(1) not in _NOT_INITIALS and lexicon.medical_kind(m.group(1)) is None:
+            upper(m.start(1), m.end(1))
+            upper(m.start(2), m.end(2))
     for m in _FAMILY_FIRM.finditer(view):  # "Hadley & Sons Lumber"
         title(m.start(1), m.end(1))
         if m.group(2) and m.group(2) not in _STOP and lexicon.medical_kind(m.group(2)) is None:

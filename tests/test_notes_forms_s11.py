@@ -125,6 +125,14 @@ CASES = [
      ["1188 COAL HOLLOW RD", "CASTLE JUNCTION", "59721"], ["CARINA"]),
     ("Addr: 1209 W Tillman St, Ashgrove 43991\nHx: Cap BLL 19 mcg/dL", ["1209 W Tillman St", "Ashgrove", "43991"],
      ["19 mcg"]),
+    # ---- veterans' posts, health departments, a plan's number on file, sign-offs by initials
+    ("Service officer Lorraine Sweeney from DAV Chapter 19 to come 5/23. Driven by Curtis Love from American "
+     "Legion Post 112 in the post's wheelchair. VFW members visited.",
+     ["Lorraine Sweeney", "DAV Chapter 19", "Curtis Love", "American Legion Post 112"], ["VFW", "wheelchair"]),
+    ("Pt brought bank statements; Medicaid ID on file 88-2041773-C.", ["88-2041773-C"], ["bank"]),
+    ("Repeat lactate due 0505.\n\n-- JK RN, nights 5 West", ["JK"], ["5 West"]),
+    ("repeat lactate due 0505. pt resting, vss, family updated by phone, no distress overnight, voiding.\n\n"
+     "-- jk rn, nights 5 west", ["jk"], ["lactate"]),
     # ---- addresses
     ("Sent w/ correct address (3308 Linden Ct Apt 2, Harlow 04871), start date 03/02.",
      ["3308 Linden Ct Apt 2, Harlow", "04871"], []),
