@@ -94,7 +94,7 @@ _PLACE_AFTER = re.compile(r"(?<![\w'’-])(?:in|from|near|to|of|at) (?=([A-Za-z]
 #: a town's two or three words after "lives in", "visiting from" ("lives in kettle narrows;")
 _LIVING = (r"(?<![\w'’-])(?:lives|living|lived|resides|residing|moved|visiting|relocated|born|raised)"
            r"(?: alone| (?:w/|with) (?:\w+ )?\w+)? (?:in|from|to|near) ")
-_LIVES_IN = re.compile(_LIVING + r"([a-z]+(?: [A-Za-z][a-z]+){1,2})"
+_LIVES_IN = re.compile(_LIVING + r"([A-Za-z][a-z]+(?: [A-Za-z][a-z]+){1,2})"
                        r"(?=[ \t]*(?:[,;:.)]|$)|[ \t]+(?:and|with|where|for|since|but|who|w/)\b)", re.MULTILINE)
 #: ... and a town of one word ("lives in hollisford,")
 _LIVES_IN_ONE = re.compile(_LIVING + r"([a-z]+)(?=[ \t]*(?:[,;:.)]|$)|[ \t]+(?:and|with|where|for|since|but|w/)\b)",
@@ -537,7 +537,8 @@ def cased_view(text: str, lexicon) -> str:
         words = m.group(1).split(" ")
         low = [w.lower() for w in words]
         if len(words) >= 2 and (low[-1] in _PLACE_KINDS or low[0] in _PLACE_LEADS) \
-                and not any(w in _STOP or lexicon.medical_kind(w) is not None for w in low):
+                and not any(w in _STOP or lexicon.medical_kind(w) is not None and w not in _PLACE_KINDS for w in low):
+            # (a place's kind may be a medical word too: "bramble hollow")
             s0 = m.start(1)
             for w in words:
                 title(s0, s0 + len(w))

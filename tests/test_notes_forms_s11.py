@@ -133,6 +133,10 @@ CASES = [
     ("Repeat lactate due 0505.\n\n-- JK RN, nights 5 West", ["JK"], ["5 West"]),
     ("repeat lactate due 0505. pt resting, vss, family updated by phone, no distress overnight, voiding.\n\n"
      "-- jk rn, nights 5 west", ["jk"], ["lactate"]),
+    ("She will come in AM. Daughter lives in Cottonridge - husband will call her.", ["Cottonridge"],
+     ["husband"]),
+    ("DAUGHTER CALLED AT (570) 555-0112, UPDATED. SHE LIVES IN BRAMBLE HOLLOW, WILL VISIT TOMORROW. FAMILY "
+     "AWARE OF PLAN. PT RESTING.", ["BRAMBLE HOLLOW", "(570) 555-0112"], ["FAMILY"]),
     # ---- addresses
     ("Sent w/ correct address (3308 Linden Ct Apt 2, Harlow 04871), start date 03/02.",
      ["3308 Linden Ct Apt 2, Harlow", "04871"], []),
