@@ -56,6 +56,10 @@ _JOINERS = frozenset({"the", "a", "an", "our", "of", "and", "&", "for", "de", "l
 _NONSPACE = re.compile(r"\S+")
 _CAPTOK = re.compile(r"(?:[A-Z][\w'’&-]*\.?|(?:[A-Z]\.)+|\d{1,3}(?:st|nd|rd|th))")
 #: " at X", " to X", " @ X" with a capital after: where a place of care may follow a verb
+#: leading words that are generic alone but begin a name before a word that is not ("South Shore
+#: Rehab", "New Dawn Recovery Services", "New Horizons Refugee Services", "Evening Star Hospice")
+_LEADS_OF_NAMES = frozenset({"north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest",
+                             "new", "evening", "morning"})
 _CARE_AT = re.compile(r" (at|to|@|in|from|for|by|with|via)(?: the| our)? (?=[A-Z])")
 #: a facility's kind word before its head, after which two everyday words still name it
 _PLACE_KIND_WORDS = frozenset({"diabetes", "recovery", "treatment", "transitional", "sober", "addiction",
@@ -1349,7 +1353,7 @@ class OrgDetector(Detector):
             while k < len(name) and (name[k][2].lower().rstrip(".") in generic_j
                                      or name[k][2] in self._acronyms or name[k][2] in self._disease_abbrevs
                                      or caseless and name[k][2].upper() in self._acronyms):
-                if name[k][2].lower() in _COMPASS and k + 1 < len(name) \
+                if name[k][2].lower() in _LEADS_OF_NAMES and k + 1 < len(name) \
                         and name[k + 1][2].lower().rstrip(".") not in generic_j and _CAPTOK.fullmatch(name[k + 1][2]):
                     break  # "South Shore Rehab", "North Shore Medical": a region's name
                 k += 1

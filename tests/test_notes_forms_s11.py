@@ -137,6 +137,9 @@ CASES = [
      ["husband"]),
     ("DAUGHTER CALLED AT (570) 555-0112, UPDATED. SHE LIVES IN BRAMBLE HOLLOW, WILL VISIT TOMORROW. FAMILY "
      "AWARE OF PLAN. PT RESTING.", ["BRAMBLE HOLLOW", "(570) 555-0112"], ["FAMILY"]),
+    ("Referral called to Evening Star Hospice 11:50. Arrived via New Horizons Refugee Services. Enrolled at New "
+     "Dawn Recovery Services methadone program. Seen at the New Clinic.",
+     ["Evening Star Hospice", "New Horizons Refugee Services", "Dawn Recovery Services"], ["New Clinic"]),
     # ---- addresses
     ("Sent w/ correct address (3308 Linden Ct Apt 2, Harlow 04871), start date 03/02.",
      ["3308 Linden Ct Apt 2, Harlow", "04871"], []),
