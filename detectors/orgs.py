@@ -252,9 +252,9 @@ _EXTRA_KINDS = frozenset({"worship_low", "school_low", "of_only", "camel", "chai
 #: kind words that may follow a facility's head in its name ("Pondview Health Care Center",
 #: "Elm Clinic Home Care"); the name ends on the last of `_TAIL_ENDS` among them
 _TAIL_WORDS = frozenset({"Center", "Centre", "Care", "Health", "Healthcare", "Clinic", "Home", "Rehab",
-                         "Rehabilitation", "Nursing", "Living", "Services", "Associates", "Group", "and", "&"})
+                         "Rehabilitation", "Nursing", "Living", "Services", "Associates", "Group", "Partners", "And", "&"})
 _TAIL_ENDS = frozenset({"Center", "Centre", "Care", "Health", "Healthcare", "Clinic", "Home", "Living",
-                        "Services", "Associates", "Group"})
+                        "Services", "Associates", "Group", "Rehab", "Rehabilitation", "Partners"})
 #: one-word service heads a town's name may stand before in a firm's name ("Valley Imaging",
 #: "Salem Apothecary", "Lowell Plastics"); "Boston Shelter", "Quincy Court" stay the town's
 _TOWN_FIRM_HEADS = frozenset({"Imaging", "Apothecary", "Plastics", "Textiles", "Foods", "Bakery", "Dairy",
@@ -1489,7 +1489,7 @@ class OrgDetector(Detector):
                 continue
             ent = "hospital" if kind == "facility" and head.lower().startswith("hosp") else "organization"
             end = self._poss(text, e)
-            if kind == "facility":
+            if kind == "facility" or kind == "service" and head.lower() in ("nursing", "dialysis"):
                 tail = self._kind_tail(text, end)
                 end = self._town_after(text, tail)
                 if end == tail:
@@ -1947,11 +1947,12 @@ class OrgDetector(Detector):
             if m is None:
                 break
             w = m.group(1)
-            if w not in _TAIL_WORDS and not (joined and w[:1].isupper() and w.lower() in self._generic):
+            wt = w[:1].upper() + w[1:].lower()  # in any case: "MAPLE CREST NURSING & REHAB", "nursing & rehab"
+            if wt not in _TAIL_WORDS and not (joined and w[:1].isupper() and w.lower() in self._generic):
                 break
-            joined = joined or w in ("&", "and")
+            joined = joined or w in ("&", "and", "AND")
             pos = m.end()
-            if w in _TAIL_ENDS:
+            if wt in _TAIL_ENDS:
                 best = pos
         if best < len(text) and _AFTER_NAME(text[best]):
             return end

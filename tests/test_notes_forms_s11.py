@@ -140,6 +140,8 @@ CASES = [
     ("Referral called to Evening Star Hospice 11:50. Arrived via New Horizons Refugee Services. Enrolled at New "
      "Dawn Recovery Services methadone program. Seen at the New Clinic.",
      ["Evening Star Hospice", "New Horizons Refugee Services", "Dawn Recovery Services"], ["New Clinic"]),
+    ("HX: ADM 8/15 FROM MAPLE CREST NURSING & REHAB W/ UTI, DEMENTIA, DM2 ON INSULIN. PT CONFUSED. FAMILY "
+     "UPDATED. VSS. FSBG 38, TREATED PER PROTOCOL.", ["MAPLE CREST NURSING & REHAB", "8/15"], ["DEMENTIA"]),
     # ---- addresses
     ("Sent w/ correct address (3308 Linden Ct Apt 2, Harlow 04871), start date 03/02.",
      ["3308 Linden Ct Apt 2, Harlow", "04871"], []),
