@@ -142,6 +142,9 @@ CASES = [
      ["Evening Star Hospice", "New Horizons Refugee Services", "Dawn Recovery Services"], ["New Clinic"]),
     ("HX: ADM 8/15 FROM MAPLE CREST NURSING & REHAB W/ UTI, DEMENTIA, DM2 ON INSULIN. PT CONFUSED. FAMILY "
      "UPDATED. VSS. FSBG 38, TREATED PER PROTOCOL.", ["MAPLE CREST NURSING & REHAB", "8/15"], ["DEMENTIA"]),
+    ("ADHERENCE: 18/20 SCHEDULED DOSING VISITS AT RIVERBEND TREATMENT SERVICES. EMPLOYMENT: PART TIME AT TRI-STATE "
+     "PALLET INC, SUPERVISOR EARL BROWN. LIVES IN HARLAN CO. PT CALM. VSS. NO DISTRESS.",
+     ["RIVERBEND TREATMENT SERVICES", "TRI-STATE PALLET INC", "EARL BROWN"], ["DOSING"]),
     # ---- addresses
     ("Sent w/ correct address (3308 Linden Ct Apt 2, Harlow 04871), start date 03/02.",
      ["3308 Linden Ct Apt 2, Harlow", "04871"], []),
