@@ -938,6 +938,13 @@ class NameDetector(Detector):
                 t.info = replace(t.info, first=True, stop=False,
                                  first_band=self.lex.first_name_band(t.word[:1] + t.word[1:].lower()))
                 t.capable = True
+            elif i == 1 and not t.capable and t.comma_before and t.info is not None and self.flag(t.word) == _KIN \
+                    and not t.period and toks[0].capable and toks[0].info is not None and toks[0].info.last \
+                    and (n == 2 or toks[2].initial) and self._context_before(text, toks[0].start) == "strong":
+                # "SLP: Young, Will": a field's surname, its comma and an everyday first name
+                t.info = replace(t.info, first=True, stop=False,
+                                 first_band=self.lex.first_name_band(t.word[:1] + t.word[1:].lower()))
+                t.capable = True
             elif i == 0 and not t.capable and self.flag(t.word) == _GLUED and self._glued(text, t.start, t.word):
                 t.capable = True  # "--JSmith RN": "jsmith" is an ordinary word of the web lists
             if _context(t) and i + 1 < n and toks[i + 1].comma_before \

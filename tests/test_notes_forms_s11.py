@@ -145,6 +145,7 @@ CASES = [
     ("ADHERENCE: 18/20 SCHEDULED DOSING VISITS AT RIVERBEND TREATMENT SERVICES. EMPLOYMENT: PART TIME AT TRI-STATE "
      "PALLET INC, SUPERVISOR EARL BROWN. LIVES IN HARLAN CO. PT CALM. VSS. NO DISTRESS.",
      ["RIVERBEND TREATMENT SERVICES", "TRI-STATE PALLET INC", "EARL BROWN"], ["DOSING"]),
+    ("ORDERING: Dr. Szymanski     SLP: Young, Will\n\nHX: 93 yo", ["Szymanski", "Young", "Will"], ["ORDERING"]),
     # ---- addresses
     ("Sent w/ correct address (3308 Linden Ct Apt 2, Harlow 04871), start date 03/02.",
      ["3308 Linden Ct Apt 2, Harlow", "04871"], []),
