@@ -329,6 +329,7 @@ _LOW_SUPPLY = re.compile(r"(?i:(?:medical|surgical)[ \t]+(?:suppl(?:y|ies)|equip
                          # shelters and recovery residences ("from new beginnings women's shelter")
                          r"|(?:women'?s[ \t]+|men'?s[ \t]+|family[ \t]+)?shelter|recovery[ \t]+house|sober[ \t]+house"
                          r"|sober[ \t]+living|treatment[ \t]+(?:program|services|center)|recovery[ \t]+(?:services|center)"
+                         r"|residential[ \t]+services"
                          # a firm's legal form ("part time at tri-state pallet inc"; "co" is a county's too)
                          r"|inc|llc|corp|company)(?![\w'’-])")
 _LOW_CUES = frozenset({"to", "from", "at", "via", "with", "by", "thru", "through", "called", "contacted", "faxed",

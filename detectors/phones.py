@@ -41,7 +41,7 @@ def _x_used(text: str, start: int) -> bool:
 _EXT_AFTER = regex.compile(r"[ \t]*(?:x|ext)", regex.IGNORECASE)
 #: a word right before it that makes "ddd-dddd" a range or a value, not a phone
 _RANGE_BEFORE = regex.compile(
-    r"(?:from|between|range|ranged|ranging|of|approx\.?|approximately|about|~|=|\$|count|level|"
+    r"(?:(?<!fax |phone |call |called |calls |text |page |paged )from|between|range|ranged|ranging|of|approx\.?|approximately|about|~|=|\$|count|level|"
     r"levels|values?|total|score|dose|doses|mg|units?|sum|ratio|icd[- ]?\d*|cpt|code|codes|"
     r"pages?|pp\.?|vol\.?|volume|§)\s*[:#]?\s*$", regex.IGNORECASE)
 

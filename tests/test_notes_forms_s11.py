@@ -146,6 +146,12 @@ CASES = [
      "PALLET INC, SUPERVISOR EARL BROWN. LIVES IN HARLAN CO. PT CALM. VSS. NO DISTRESS.",
      ["RIVERBEND TREATMENT SERVICES", "TRI-STATE PALLET INC", "EARL BROWN"], ["DOSING"]),
     ("ORDERING: Dr. Szymanski     SLP: Young, Will\n\nHX: 93 yo", ["Szymanski", "Young", "Will"], ["ORDERING"]),
+    ("ADMITTED 4/6 FOR HYPERKALEMIA. D/C SUMMARY RECEIVED BY FAX FROM 555-0199, REVIEWED. DOSE FROM 250-1000 MG.",
+     ["555-0199"], ["250-1000"]),
+    ("Pt: Jae-won Long   Unit: Ferrisburg Renal Care, MWF 3rd\nOB: Cornerstone Midwifery & Women's Care\n"
+     "Pediatrician: Maplewood Pediatric & Adolescent Care, will round AM.",
+     ["Jae-won Long", "Ferrisburg Renal Care", "Cornerstone Midwifery & Women's Care",
+      "Maplewood Pediatric & Adolescent Care"], ["MWF"]),
     # ---- addresses
     ("Sent w/ correct address (3308 Linden Ct Apt 2, Harlow 04871), start date 03/02.",
      ["3308 Linden Ct Apt 2, Harlow", "04871"], []),
