@@ -46,12 +46,13 @@ FLOORS = [(1, 0.99, 0.01), (2, 0.99, 0.015), (3, 0.98, 0.035), (6, 0.98, 0.03), 
           (21, 0.935, 0.065), (23, 0.96, 0.06), (24, 0.99, 0.01), (26, 0.93, 0.11), (28, 0.935, 0.11),
           (27, 0.95, 0.045), (29, 0.945, 0.035), (30, 0.955, 0.075), (33, 0.97, 0.03), (36, 0.965, 0.05),
           (38, 0.97, 0.08), (40, 0.97, 0.055), (44, 0.955, 0.06), (47, 0.955, 0.05), (48, 0.95, 0.075),
-          (49, 0.975, 0.025), (55, 0.96, 0.045), (57, 0.95, 0.07), (59, 0.955, 0.06)]
+          (49, 0.975, 0.025), (55, 0.96, 0.045), (57, 0.95, 0.07), (59, 0.955, 0.06), (62, 0.94, 0.085),
+          (63, 0.935, 0.095)]
 #: precision floors other than 0.95: sets 23 and 24 are jargon-dense with ~2 identifiers a note, where each
 #: false alarm weighs much more; set 26 (obstetric and newborn jargon: "Ab screen", "Symphony" pump)
-#: was 0.915 when first scored; sets 47, 49 and 57 (long-term care, correctional, handoffs) name wings,
-#: units and holidays that read as names or dates
-PRECISION = {23: 0.90, 24: 0.85, 26: 0.92, 47: 0.92, 49: 0.92, 57: 0.935}
+#: was 0.915 when first scored; sets 47, 49, 57 and 63 (long-term care, correctional, handoffs, dialysis)
+#: name wings, units, holidays, months and scores that read as names or dates
+PRECISION = {23: 0.90, 24: 0.85, 26: 0.92, 47: 0.92, 49: 0.92, 57: 0.935, 63: 0.91}
 
 
 @pytest.mark.parametrize("n, recall, leak", FLOORS, ids=lambda x: str(x))
