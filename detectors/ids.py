@@ -160,7 +160,7 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
             r"|(?:hospice|home\s+health|agency|client)\s*(?:\#|no\.|number)", True),
     ("account", r"acct\.?|account(?:\s+(?:number|no\.?|\#))?|billing\s+(?:number|no\.?|\#)"
                 r"|invoice(?:\s+(?:number|no\.?|\#))?|fin|csn|har|hospital\s+account", True),
-    ("health_plan", r"member\s+id|insurance(?:\s+(?:id|number|no\.?|policy|plan))*"
+    ("health_plan", r"member\s+id|member\s*(?:\#|no\.|number)|insurance(?:\s+(?:id|number|no\.?|policy|plan))*"
                     r"|ins\.?(?:\s+(?:policy|plan|id))?|(?:health\s+)?policy(?:\s+(?:id|number|no\.?))?"
                     r"|(?:health\s+|insurance\s+|prescription\s+)?plan(?:\s+(?:id|number|no\.?))?"
                     r"|health\s+id|hmo(?:\s+id)?|medicare|medicaid|subscriber(?:\s+id)?"

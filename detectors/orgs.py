@@ -183,19 +183,27 @@ _CAP_RUN = re.compile(r"(?:[A-Z][\w'’&.-]*[ \t]+){1,4}")
 _LOWER_WORDS = re.compile(r"[a-z]+(?:[ \t]+[a-z]+)?")
 #: "HHPT (Bayada)", "VNA (Amedisys)", "hospice (Care Dimensions)": an agency named in parentheses
 _PAREN_CAP = re.compile(r"\([ \t]*[A-Z]")
-_AGENCY_NAME = re.compile(r"(?P<n>[A-Z][\w'’&.-]*(?:[ \t]+(?:[A-Z][\w'’&.-]*|&|of|and|the)){0,4})[ \t]*\)")
+_AGENCY_NAME = re.compile(r"(?P<n>[A-Z][\w'’&.-]*(?:[ \t]+(?:[A-Z][\w'’&.-]*|&|of|and|the)){0,4})"
+                          r"(?:[ \t]*\)|[ \t]+(?:night|day|evening|first|second|third|1st|2nd|3rd)?[ \t]*shifts?[ \t]*\))")
 #: the home-care words before it (lower case; the character before must end a word)
 _AGENCY_CUES = ("vna", "vns", "hha", "hh", "hhpt", "hhot", "hhrn", "hhs", "pca", "home health",
                 "home-health", "homehealth", "home care", "home-care", "homecare", "homemaker", "hospice",
                 "services", "agency", "infusion",
                 # a place of care named in parentheses: "urgent care (Lahey)", "pharmacy (Rite Aid)"
-                "urgent care", "urgent-care", "urgentcare", "walk-in", "clinic", "pharmacy", "lab")
+                "urgent care", "urgent-care", "urgentcare", "walk-in", "clinic", "pharmacy", "lab",
+                # the employer in parentheses after work ("en route from work (Consolidated Freight
+                # night shift)", "AT WORK (MIDLAND STEEL FABRICATORS)")
+                "at work", "from work", "employer", "employed")
 #: cues after which a parenthesis may name a service ("clinic (Heart Failure)") as well as a place
 #: words in capitals that end a name read backwards in a note written in capitals
 _CAPS_STOP = frozenset({"FROM", "TO", "AT", "IN", "WITH", "BY", "FOR", "ON", "VIA", "INTO", "YO", "Y/O", "YOF",
                         "YOM", "F", "M", "PT", "PT'S", "IS", "WAS", "LIVES", "RESIDES", "RESIDENT", "ADMITTED",
                         "TRANSFERRED", "SENT", "SEEN", "FOLLOWED", "HPI:", "CC:", "HX", "PMH", "S/P", "W/",
                         "A", "AN"})
+#: the cues of _AGENCY_CUES after which the name is an employer's, of everyday words or not
+_EMPLOYER_CUES = frozenset({"at work", "from work", "employer", "employed"})
+_WORK_STATUS = frozenset({"duty", "time", "leave", "status", "restrictions", "restricted", "shift", "shifts",
+                          "hours", "days", "nights", "remote", "home", "fmla", "diem", "off"})
 _SERVICE_CUES = frozenset({"urgent care", "urgent-care", "urgentcare", "walk-in", "clinic", "pharmacy", "lab"})
 #: " at Needham", " Chelsea": a town after a facility's name
 _AT_TOWN = re.compile(r"[ \t]+at[ \t]+(?P<t>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){0,2})")
@@ -1000,8 +1008,11 @@ class OrgDetector(Detector):
             share = lex.capitalized_share(words[0])
             if len(words) == 1 and share is not None and share < 0.3:
                 continue  # "(Yes)", "(None)", "(pending)"
-            if len(words) > 1 and all(w.lower() in generic_j or (lex.capitalized_share(w) or 1.0) < 0.3
-                                      for w in words if w.lower() not in ("of", "and", "&", "the")) \
+            if cue in _EMPLOYER_CUES and any(w.lower() in _WORK_STATUS for w in words):
+                continue  # "back at work (Light Duty)", "from work (Part Time)": a work status
+            if len(words) > 1 and cue not in _EMPLOYER_CUES \
+                    and all(w.lower() in generic_j or (lex.capitalized_share(w) or 1.0) < 0.3
+                            for w in words if w.lower() not in ("of", "and", "&", "the")) \
                     and not any(w.lower() in generic_j for w in words):
                 continue  # "(Rolling Walker)", "(Shower Chair)": things, no agency
             out.append(Candidate(m.start("n"), m.start("n") + len(phrase), "organization",

@@ -152,6 +152,9 @@ CASES = [
      "Pediatrician: Maplewood Pediatric & Adolescent Care, will round AM.",
      ["Jae-won Long", "Ferrisburg Renal Care", "Cornerstone Midwifery & Women's Care",
       "Maplewood Pediatric & Adolescent Care"], ["MWF"]),
+    ("Plan (Keystone Meridian Health, member # KMH-30418827-02) - premium $1,412/mo.", ["KMH-30418827-02"], []),
+    ("Partner en route from work (Consolidated Freight night shift). Back at work (Light Duty) per PCP. "
+     "Employer (Dunmore Mills).", ["Consolidated Freight", "Dunmore Mills"], ["Light Duty", "night shift"]),
     # ---- addresses
     ("Sent w/ correct address (3308 Linden Ct Apt 2, Harlow 04871), start date 03/02.",
      ["3308 Linden Ct Apt 2, Harlow", "04871"], []),
