@@ -205,10 +205,10 @@ _STRONG_VERB = tuple(
                       "travelling", "based", "located", "home", "town", "city", "village", "suburb",
                       "suburbs", "area", "outside", "here"))
 _TOWN_WORDS = regex.compile(r"(?-i:(?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2}))")
-#: words that open a template's window (their lower, Capitalized and UPPER forms)
-#: ("unit 4526 box 0671" opens at "box": a window reaches 64 characters back)
 #: a ZIP code right after the town of a street's address ("..., Harlow 04871")
 _ZIP_AFTER_TOWN = re.compile(r",?[ \t]+(\d{5}(?:-\d{4})?)(?![\w-])")
+#: words that open a template's window (their lower, Capitalized and UPPER forms)
+#: ("unit 4526 box 0671" opens at "box": a window reaches 64 characters back)
 _TRIGGERS = ("box", "postcode", "plz", "apt", "apartment", "suite", "ste", "zip", "zipcode", "postal", "county",
              "parish", "borough", "nursing", "rest home", "assisted", "rehab", "rehabilitation", "senior",
              "retirement", "manor", "apo", "fpo", "dpo")
@@ -871,13 +871,13 @@ class LocationDetector(Detector):
                 continue
             cue = _ROAD_CUE.search(text, max(0, s - 24), s)
             town = None
+            kind = _ROAD_KIND.search(text, max(0, s - 8), s)
             if cue is None:
                 town = self._town_after(text, m.end(), _ROAD_TOWN)
-                if town is None and not (_ROAD_KIND.search(text, max(0, s - 8), s) and word[:1].isupper()
-                                         or _ROAD_AFTER.match(text, m.end())):
+                if town is None and not (kind is not None and word[:1].isupper() or _ROAD_AFTER.match(text, m.end())):
                     continue  # ("MVC rollover, State Route 614", "Route 9W at the bridge", "Hwy 50 NB")
-            if _ROAD_KIND.search(text, max(0, s - 8), s):
-                s = _ROAD_KIND.search(text, max(0, s - 8), s).start()  # "State Route 614" whole
+            if kind is not None:
+                s = kind.start()  # "State Route 614" whole
             c = self._cand(s, m.end(), "street", like, "context:numbered_road")
             out.append(c)
             streets.append(c)
@@ -1051,13 +1051,18 @@ class LocationDetector(Detector):
         k = end
         while k > 0 and text[k - 1] in " \t,":
             k -= 1
-        words = list(_WORD_BACK.finditer(text[max(0, k - 40):k]))
+        return next(self._listed_towns_ending(text, k), None) is not None
+
+    def _listed_towns_ending(self, text: str, k: int):
+        """The starts of the listed towns of three, two and one words (in that order, any case)
+        that end at k."""
+        lo = max(0, k - 40)
+        words = list(_WORD_BACK.finditer(text[lo:k]))
         for n in (3, 2, 1):
             if len(words) >= n:
-                phrase = text[max(0, k - 40) + words[-n].start():k]
-                if self.lex.is_city(" ".join(w[:1].upper() + w[1:].lower() for w in phrase.split())):
-                    return True
-        return False
+                a = lo + words[-n].start()
+                if self.lex.is_city(" ".join(w[:1].upper() + w[1:].lower() for w in text[a:k].split())):
+                    yield a
 
     def _town_zip(self, text: str, zs: int, streets: list[Candidate], out: list[Candidate]) -> None:
         """"NEW BEDFORD 02740", "..., new bedford, 02740": a ZIP right after the very town the ZIP
@@ -1080,18 +1085,9 @@ class LocationDetector(Detector):
         if ts < 0 or text[ts:k].casefold() != town.casefold() or (ts > 0 and text[ts - 1].isalnum()):
             # a valid ZIP after another listed town ("Cold Harbor 02134", a neighbour's ZIP or a
             # typo): the town of one to three words ending right before it
-            ts = -1
-            words = list(_WORD_BACK.finditer(text[max(0, k - 40):k]))
-            for n in (3, 2, 1):
-                if len(words) < n:
-                    continue
-                a = max(0, k - 40) + words[-n].start()
-                phrase = text[a:k]
-                if (a == 0 or not text[a - 1].isalnum()) and self.lex.is_city(
-                        " ".join(w[:1].upper() + w[1:].lower() for w in phrase.split())) \
-                        and not self._ambiguous_word(phrase.split()[0].capitalize()):
-                    ts = a
-                    break
+            ts = next((a for a in self._listed_towns_ending(text, k)
+                       if (a == 0 or not text[a - 1].isalnum())
+                       and not self._ambiguous_word(text[a:k].split()[0].capitalize())), -1)
             if ts < 0:
                 return
         like = self.rules["city_state_zip"]

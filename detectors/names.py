@@ -18,6 +18,7 @@ import regex
 from scrub.detector import Detector
 from scrub.errors import ScrubError
 from scrub.templates import MONTHS, UNIT_ABBREV, WEEKDAYS, WING_AFTER, Template, load_templates
+from scrub.truecase import lower_aligned
 from scrub.types import Candidate, Document
 
 # ----------------------------------------------------------------------------- shapes
@@ -900,9 +901,7 @@ class NameDetector(Detector):
                     or (i == 0 and before == "run" and self._kin_before(text, t.start, False))) \
                     and self.flag(t.word) == _KIN and not _date_word(text, t):
                 # "Son Will calling", "daughter May visited": a listed first name after a kin word
-                t.info = replace(t.info, first=True, stop=False, common=True,
-                                 first_band=self.lex.first_name_band(t.word[:1] + t.word[1:].lower()))
-                t.capable = True
+                self._make_first(t, common=True)
                 t.kin = True
             elif before == "context" and toks[i - 1].word.lower() in KIN:
                 t.kin = True
@@ -913,38 +912,10 @@ class NameDetector(Detector):
                     and not t.period and not _date_word(text, t) and not _MONTH_PREP.search(text, max(0, t.start - 12), t.start):
                 # "June Smith visited", "Called April Oyelaran": a month that is a first name,
                 # before a surname, and not after "in", "since", "last"... ("In June Smith was")
-                t.info = replace(t.info, first=True, stop=False,
-                                 first_band=self.lex.first_name_band(t.word[:1] + t.word[1:].lower()))
-                t.capable = True
-            elif not t.capable and t.info is not None and self.flag(t.word) == _KIN and not t.period \
-                    and i + 1 < n and toks[i + 1].capable and not toks[i + 1].comma_before \
-                    and toks[i + 1].info is not None and toks[i + 1].info.last and not toks[i + 1].info.stop \
-                    and not toks[i + 1].initial and not _date_word(text, t) and (
-                        i > 0 and _title(toks[i - 1]) and not toks[i].comma_before
-                        or self._degree_at(text, toks[i + 1].end) and (
-                            self._line_start(text, t.start) or not self._sentence_initial(text, t.start)
-                            or self._context_before(text, t.start) == "strong")):  # ("signed: Will Hargrove, RN")
-                # "Dr. Will Franklin", "Will Bond RRT": a first name that is an everyday word,
-                # after a title or before a surname and its credential at a line's start
-                t.info = replace(t.info, first=True, stop=False,
-                                 first_band=self.lex.first_name_band(t.word[:1] + t.word[1:].lower()))
-                t.capable = True
-            elif i == 0 and not t.capable and t.info is not None and self.flag(t.word) == _KIN and not t.period \
-                    and n > 1 and toks[1].capable and not toks[1].comma_before and not toks[1].initial \
-                    and toks[1].info is not None and not toks[1].info.stop and not toks[1].info.medical \
-                    and not _date_word(text, t) and self._context_before(text, t.start) == "strong":
-                # "pt Will Kingsley-Abara", "son Will Ostrowski": an everyday first name after a
-                # strong context, before a surname
-                t.info = replace(t.info, first=True, stop=False,
-                                 first_band=self.lex.first_name_band(t.word[:1] + t.word[1:].lower()))
-                t.capable = True
-            elif i == 1 and not t.capable and t.comma_before and t.info is not None and self.flag(t.word) == _KIN \
-                    and not t.period and toks[0].capable and toks[0].info is not None and toks[0].info.last \
-                    and (n == 2 or toks[2].initial) and self._context_before(text, toks[0].start) == "strong":
-                # "SLP: Young, Will": a field's surname, its comma and an everyday first name
-                t.info = replace(t.info, first=True, stop=False,
-                                 first_band=self.lex.first_name_band(t.word[:1] + t.word[1:].lower()))
-                t.capable = True
+                self._make_first(t)
+            elif not t.capable and t.info is not None and not t.period and self.flag(t.word) == _KIN \
+                    and self._everyday_first(text, toks, i):
+                self._make_first(t)  # "Dr. Will Franklin", "pt Will Kingsley-Abara", "SLP: Young, Will"
             elif i == 0 and not t.capable and self.flag(t.word) == _GLUED and self._glued(text, t.start, t.word):
                 t.capable = True  # "--JSmith RN": "jsmith" is an ordinary word of the web lists
             if _context(t) and i + 1 < n and toks[i + 1].comma_before \
@@ -984,9 +955,7 @@ class NameDetector(Detector):
                         and toks[j + 1].info.last and not toks[j + 1].info.medical and not toks[j + 1].initial \
                         and toks[j + 1].word[:1].isupper() and self.flag(cur.word) == _KIN:
                     # "Dr. Will Price", "Ofc. Will Price": an everyday first name between a title and a surname
-                    cur.info = replace(cur.info, first=True, stop=False,
-                                       first_band=self.lex.first_name_band(cur.word[:1] + cur.word[1:].lower()))
-                    cur.capable = True
+                    self._make_first(cur)
                     toks[j + 1].capable = True
                 if not _capable(cur) and not after_title and not self._bridge(toks, j):
                     break
@@ -1028,6 +997,35 @@ class NameDetector(Detector):
             if c is not None:
                 out.append(c)
         return out
+
+    def _make_first(self, t: _Tok, **facts) -> None:
+        """Read a token whose word is an everyday one ("Will", "June") as the first name it is
+        also listed as."""
+        t.info = replace(t.info, first=True, stop=False,
+                         first_band=self.lex.first_name_band(t.word[:1] + t.word[1:].lower()), **facts)
+        t.capable = True
+
+    def _everyday_first(self, text: str, toks: list[_Tok], i: int) -> bool:
+        """Is the token at i, a listed first name that is an everyday word ("Will"), a first name
+        where it stands? After a title or before a surname and its credential ("Dr. Will Franklin",
+        "Will Bond RRT", "signed: Will Hargrove, RN"), after a strong context before a surname
+        ("pt Will Kingsley-Abara"), or after a field's surname and its comma ("SLP: Young, Will")."""
+        t, n = toks[i], len(toks)
+        nxt = toks[i + 1] if i + 1 < n else None
+        if nxt is not None and nxt.capable and not nxt.comma_before and nxt.info is not None \
+                and nxt.info.last and not nxt.info.stop and not nxt.initial and not _date_word(text, t) and (
+                    i > 0 and _title(toks[i - 1]) and not t.comma_before
+                    or self._degree_at(text, nxt.end) and (
+                        self._line_start(text, t.start) or not self._sentence_initial(text, t.start)
+                        or self._context_before(text, t.start) == "strong")):
+            return True
+        if i == 0 and nxt is not None and nxt.capable and not nxt.comma_before and not nxt.initial \
+                and nxt.info is not None and not nxt.info.stop and not nxt.info.medical \
+                and not _date_word(text, t) and self._context_before(text, t.start) == "strong":
+            return True
+        first = toks[0]
+        return i == 1 and t.comma_before and first.capable and first.info is not None and first.info.last \
+            and (n == 2 or toks[2].initial) and self._context_before(text, first.start) == "strong"
 
     def _after_initial(self, text: str, seg: list[_Tok], lead: int, after_phrase: bool) -> Candidate | None:
         """A name after an initial in lower case ("triage rn: k. Szczepanski", "-- t. Nwachukwu"):
@@ -1551,9 +1549,7 @@ class NameDetector(Detector):
         rid = "names.lower_pair"
         like = self.like(rid)
         why = f"template:{rid}"
-        low = text.lower()
-        if len(low) != len(text):  # a letter whose lower case is longer ("İ"): kept as written, same offsets
-            low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+        low = lower_aligned(text)  # (a letter whose lower case is longer, "İ", kept: the same offsets)
         for k in self.lower_key_re.finditer(low):
             m = _LOWER_WORDS_RE.match(text, k.end())
             if m is None:

@@ -32,7 +32,7 @@ import re
 
 import regex
 
-from .truecase import NICK_CUES, NICK_IN_QUOTES
+from .truecase import NICK_CUES, NICK_IN_QUOTES, lower_aligned
 from .templates import UNIT_ABBREV
 
 #: words in capitals: letters, with inner hyphens or apostrophes ("ASHWORTH-PIKE", "O'BRIEN")
@@ -99,14 +99,6 @@ now then still again feels felt thinks agrees agreed recommends recommended stat
 reports reported""".split())
 _CAPS_RE = regex.compile(_CAPS)
 _AUTOMATON = None
-#: lower-casing that keeps every offset (str.lower may lengthen a character)
-def _same_length_lower(text: str) -> str:
-    """`text` in small letters, but for a letter whose small form is longer ("İ"), kept as written
-    (the offsets must stay those of the text): "FIANCÉ" → "fiancé"."""
-    low = text.lower()
-    if len(low) == len(text):
-        return low
-    return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
 
 
 def _contexts():
@@ -203,8 +195,8 @@ def caps_names(text: str, lexicon) -> list[tuple[int, int]]:
     lows: list[int] = []  # where a run in small letters may start
     titled_lows: list[int] = []  # ... right after a Capitalized title ("Dr. brown")
     credentials: list[int] = []  # where a credential starts
-    # (str.lower is the same on ASCII text and many times faster than translate)
-    for end, (kinds, size) in _contexts().iter(text.lower() if text.isascii() else _same_length_lower(text)):
+    # in small letters at the same offsets ("FIANCÉ" → "fiancé"; "İ", longer in small letters, kept)
+    for end, (kinds, size) in _contexts().iter(lower_aligned(text)):
         start, end = end + 1 - size, end + 1
         before = text[start - 1] if start else ""
         if before.isalnum() or before == "_":

@@ -430,7 +430,7 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
                     (end == n or not text[end].isalnum() and text[end] != "_") and \
                     (not strict or text[pos:end] == value) and \
                     not (as_written and _VERB_NUMBER.match(text, end)) and \
-                    not (needle in _MODALS and _sentence_start(text, pos) and _LOWER_NEXT.match(text, end)):
+                    not _modal_verb(text, pos, end):
                 # ("Will Bond RRT" posts "Will", but "Will follow." is the verb)
                 hits.append((pos, end, ent))
             pos = low.find(needle, pos + 1)
@@ -448,6 +448,12 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
 #: the verb ("Will follow.", "May need a repeat")
 _MODALS = frozenset({"will", "may", "can", "must"})
 _LOWER_NEXT = regex.compile(r"[ \t]+[a-z]")
+
+
+def _modal_verb(text: str, s: int, e: int) -> bool:
+    """text[s:e] is a modal verb, not the first name it also is: at a sentence's start before a
+    word in small letters ("Will follow.", "May need a repeat")."""
+    return text[s:e].lower() in _MODALS and _sentence_start(text, s) and _LOWER_NEXT.match(text, e) is not None
 
 
 def _sentence_start(text: str, pos: int) -> bool:
@@ -475,7 +481,7 @@ def _post_regex(text: str, values: dict[str, str], likelihood: float) -> list[Ca
                 continue
             if as_written and _VERB_NUMBER.match(text, m.end(1)):
                 continue  # "TEMP ROSE TO 38.3" after "WIFE ROSE": the verb, not the wife
-            if word.lower() in _MODALS and _sentence_start(text, m.start(1)) and _LOWER_NEXT.match(text, m.end(1)):
+            if _modal_verb(text, m.start(1), m.end(1)):
                 continue  # ("Will follow.": the verb, as in post)
             out.append(Candidate(m.start(1), m.end(1), ent, likelihood, "scrub.posting.v1", "posting"))
             break

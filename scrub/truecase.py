@@ -205,7 +205,7 @@ _STREET_TOWN_ZIP = re.compile(r"\d[^,\n]{2,30}\b(?i:st|rd|ave|dr|ln|ct|blvd|way|
 _INITIALS_SIGNOFF = re.compile(r"(?m)(?:^[ \t]*-{1,2}[ \t]*|\bseen w/[ \t]+|\bsigned:?[ \t]+)([a-z]{2,3})"
                                r"[ \t]+(rn|lpn|md|np|rrt|cna|emt|lcsw|msw)\b")
 _NOT_INITIALS = frozenset({"pt", "rn", "md", "ok", "no", "am", "pm", "ed", "or", "er", "np", "to", "by", "per", "and",
-                           "the", "see", "per", "icu", "lpn", "cna"})
+                           "the", "see", "icu", "lpn", "cna"})
 #: a family firm after a Capitalized name ("Hadley & sons lumber"): its "& Sons" and the trade after
 _FAMILY_FIRM = re.compile(r"\b[A-Z][a-z'’]+ (?:&|and) (sons?|daughters?|brothers|bros\.?)(?: ([a-z]{3,}))?\b")
 _STATE_ZIP = re.compile(r"\b([a-z]{2})\.?,?\s+\d{5}(?:-\d{4})?\b")

@@ -40,6 +40,15 @@ def covered(text, span, got, counts=lambda ch: not ch.isspace()):
     return all(any(g[0] <= i < g[1] for g in got) for i in range(s, s + len(span)) if counts(text[i]))
 
 
+def check_forms(scrubber, text, found, left):
+    """The whole pipeline covers every part of `found` whole and touches no part of `left`."""
+    spans = unprotected(scrubber, text)
+    for part in found:
+        assert covered(text, part, spans), part
+    for part in left:
+        assert not touched(text, part, spans), part
+
+
 def check_degenerate(det, unit, n):
     """`unit` repeated `n` times: at most one candidate per repetition (and a letterhead), each
     inside the text. Linear time is measured by benchmarks/bench_adversarial.py, not here."""
