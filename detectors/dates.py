@@ -301,7 +301,13 @@ _READING_BEFORE = regex.compile(
     r"global|cravings?|urges?|anxiety|mood|stress|nausea|fatigue|energy|sleep|rating|intensity|"
     r"severity|distress|dyspnea|sob|itch|itching|tinnitus|vertigo|stiffness|leak|weakness|"
     r"systolic|diastolic|holosystolic|sm|dm|rub|correct|items|trials?|"
-    r"a&ox?|aox|a\+ox?|completed|sessions?|visits?|attended|done|remaining|left)s?[ \t:=#]{0,3}$", regex.IGNORECASE)
+    r"a&ox?|aox|a\+ox?|completed|sessions?|visits?|attended|done|remaining|left|"
+    # a joint's motion graded ("wrist ext 1/5", "hip flex 3/5"); items a patient could say back
+    # ("verbalizes 4/5 warning signs", "teach-back 3/4")
+    r"ext|flex|extension|flexion|abd|abduction|adduction|verbaliz\w*|teach-?back|"
+    # a BiPAP's or CPAP's pressures after a word ("BiPAP overnight 12/5", "CPAP at night 10/5")
+    r"(?:bipap|cpap|vpap|avaps)(?:[ \t]+(?:overnight|nightly|qhs|hs|at[ \t]+night|on|at|of|settings?)){1,2})s?[ \t:=#]{0,3}$",
+    regex.IGNORECASE)
 #: after a weekday standing alone: a habit's noun ("Sunday dinner", "Wednesday nights")
 _HABIT_AFTER = regex.compile(r"[ \t]+(?:nights|mornings|evenings|afternoons|dinners?|lunch(?:es)?|brunch|"
                              r"breakfasts?|mass|services?|school|church|meetings?|visits|routine|rounds|"
@@ -667,7 +673,7 @@ class DateDetector(Detector):
     template_families = ("dates",)
 
     DEFAULT_RULES = {"md_line_start": 0.75, "md_clean": 0.72, "year_shifted": 0.75, "year_event": 0.75,
-                     "weekday_short": 0.60}
+                     "weekday_short": 0.60, "md_range": 0.85}
 
     def validators(self) -> dict:
         return {"date_text": date_text, "date_text_noyear": date_text_noyear,
@@ -926,6 +932,9 @@ class DateDetector(Detector):
             c = _short_weekday(text, ws, we, float(self.rules["weekday_short"]), self.name)
             if c is not None:
                 out.append(c)
+        if "/" in text and "-" in text:
+            for m in _MD_RANGE.finditer(text):
+                _range_dates(text, m, float(self.rules["md_range"]), self.name, out)
         if late:
             for m in _YEARS21.finditer(text):
                 ys, ye = m.span()
@@ -1166,6 +1175,31 @@ def _with_time(text: str, c: Candidate) -> Candidate:
     return Candidate(c.start, m.end(), c.entity, c.likelihood, c.detector, c.why, c.parts)
 
 
+#: two month/days joined by a dash, the second with or without its year ("1/17-1/18/2161",
+#: "12/30-1/2"): the templates' boundaries keep a date from touching "-" and a digit, so a range
+#: is read here as a whole
+_MD_RANGE = regex.compile(r"(?<![\w/.:-])(\d{1,2})/(\d{1,2})[ \t]?-[ \t]?(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?"
+                          r"(?![\w/.:]|-\d)")
+
+
+def _range_dates(text: str, m: regex.Match, like: float, name: str, out: list[Candidate]) -> None:
+    """The two dates of a range: both month/days must be valid, and without a year the range
+    must read forward within a month or two ("1/17-1/18", "12/30-1/2"), which a pair of
+    fractions or scores ("1/2-3/4", "4/5-5/5") seldom does."""
+    m1, d1, m2, d2 = (int(m.group(k)) for k in (1, 2, 3, 4))
+    if not (1 <= m1 <= 12 and 1 <= m2 <= 12 and 1 <= d1 <= 31 and 1 <= d2 <= 31):
+        return
+    if m.group(5) is None:
+        if not ((m1 == m2 and d1 < d2 and d2 > 12) or (m2 == m1 % 12 + 1 and d1 > d2 and d1 > 12)):
+            return
+        if _READING_BEFORE.search(text, max(0, m.start() - 16), m.start()):
+            return
+    mid = m.start(3)
+    cut = m.end(2)
+    out.append(Candidate(m.start(), cut, "date", like, name, "context:md-range"))
+    out.append(Candidate(mid, m.end(), "date", like, name, "context:md-range"))
+
+
 def _clean_md(text: str, c: Candidate) -> bool:
     """A bare month/day with nothing around it that makes it a score, a reading or a fraction.
 
@@ -1183,8 +1217,11 @@ def _clean_md(text: str, c: Candidate) -> bool:
         # "1/2: seen in clinic", "(3/4)": a dated entry or a date in parentheses, no share
         k = c.start - 1 if text[c.start - 1:c.start] == "(" else c.start
         return not _READING_BEFORE.search(text, max(0, k - 16), k)
-    if (a, b) in _PLAIN_FRACTIONS or a == b:
+    if (a, b) in _PLAIN_FRACTIONS:
         return False
+    if a == b:  # "10/10", "5/5", "6/6": a score, a grade or an acuity, unless a date's word is
+        return a <= 12 and bool(_SAME_DATE_CUE.search(text, max(0, c.start - 18), c.start))  # right before
+
     if b == 7 and a <= 6 and _WEEKS_BEFORE.search(text, max(0, c.start - 12), c.start):
         return False  # "CGA 32 3/7", "GA 38 1/7 wks", "Day 5/7 cipro": days of a week, no date
     if a < b and b in (5, 10, 14, 21, 28) and _COURSE_DAY_BEFORE.search(text, max(0, c.start - 8), c.start):
@@ -1209,6 +1246,10 @@ def _clean_md(text: str, c: Candidate) -> bool:
     return not r
 
 
+#: the words before a month/day of equal parts that make it a date ("at work 6/6", "RTC 1 wk,
+#: 10/10", "seen 4/4", "on 3/3")
+_SAME_DATE_CUE = regex.compile(r"(?i)(?<![\p{L}/])(?:on|since|until|till|dated|work|seen|appt|rtc[ \t]+\d+[ \t]*\w+,?"
+                               r"|rtc|f/u|fu|next)[ \t]*$")
 #: before "d/7": a gestational age's whole weeks ("CGA 32 3/7") or a course's day ("Day 5/7")
 _WEEKS_BEFORE = regex.compile(r"(?:(?<![\d/.:])(?:2\d|3\d|4[0-4])|(?<![\p{L}'’])(?i:day|d|ga|cga|pma|ega))[ \t]+$")
 _COURSE_DAY_BEFORE = regex.compile(r"(?<![\p{L}'’])(?i:day|d)[ \t#]*$")

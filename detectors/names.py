@@ -80,7 +80,7 @@ roux-en-y guillain-barre guillain-barré gleason breslow mohs leopold leopolds t
 thessaly impella raynaud raynaud's sjogren sjögren sjogren's behcet behçet heberden
 dix-hallpike koebner auspitz rovsing couvelaire kussmaul virchow achilles
 forrest vanderbilt paris hoehn yahr hasson quinton bhutani hunt-hess rumack-matthew prisma
-berg jamar tinetti
+berg jamar tinetti aspen huber
 """.split())
 #: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
 CLINICAL_STOP = frozenset("""
@@ -98,7 +98,7 @@ wife husband sister brother christmas easter thanksgiving halloween hanukkah ram
 kwanzaa tel tele fax phone cell mobile pager beeper medicaid medicare masshealth medi-cal tricare thora biba fhx shx pmhx pshx hx
 senna colace percocet vicodin kcl riss ssi nph miralax tues thurs thur weds
 portal reg nitro stepdown step-down mets tiva pacer afeb multiplanar thu tue advice mgr blood
-catholic orthodox neph sensi sensis nephro brady tachy pulm triage
+catholic orthodox neph sensi sensis nephro brady tachy pulm triage abi tbi nil ab
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
 #: English function words (closed classes): capitalized only at a sentence start, never a name
 #: without a title, whatever the name lists say ("The" and "Will" are listed first names)
@@ -459,7 +459,8 @@ class NameDetector(Detector):
         halves = word.split("-")
         if not last and len(halves) > 1 and all(len(p) > 1 for p in halves):
             # double-barrelled surnames: any listed half counts ("X-Ray" is no such name)
-            last = any(counts(lex.surname_band(p)) for p in halves) and not all(
+            last = any(counts(lex.surname_band(p)) for p in halves) \
+                and not any(p.lower() in CLINICAL_STOP for p in halves) and not all(
                 (sh := lex.capitalized_share(p.lower())) is not None and sh < 0.3
                 and (wb := lex.word_band(p.lower())) is not None and wb <= 1 for p in halves)
                 # ("Co-Treat", "Post-op": two ordinary words, whatever the surname lists hold)
@@ -979,7 +980,8 @@ class NameDetector(Detector):
                 e2 = i2 + 1
                 while e2 < j2 and e2 - i2 < 3 and toks[e2].initial:
                     e2 += 1  # the first name's initials; what follows ("DOB") is left as it was
-                if head.last and nxt.first and not self._degree_at(text, toks[i].end):
+                if head.last and nxt.first and not self._degree_at(text, toks[i].end) \
+                        and toks[j].word.upper() not in _LIMB_ABBREV:  # "MAE, LE 5/5": limbs
                     c = self._comma_name(toks[i], toks[i2:e2])
                     if c is not None:
                         out.append(c)
@@ -1422,6 +1424,8 @@ class NameDetector(Detector):
             # "Julie M.", and "Robert G" / "Paul M's" when the first name is no ordinary word
             if hi.common and tail.word in _ROMAN_INITIALS:
                 return None  # "Cat I.", "Grade I.": a category, no "Cat" with an initial
+            if names[0].word.upper() == "ASIA" and tail.word in "ABCDE":
+                return None  # "C5 ASIA A": a spinal cord injury's grade
             if len(names) == 2 and (hi.first or hi.nick) and (
                     tail.period or tail.possessive or (not hi.common and not hi.medical)):
                 return self._full(seg, None, names, "names.first_initial")
@@ -1914,18 +1918,22 @@ _SIGN_BEFORE_RE = re.compile(r"(?<![\w])(?:neg|pos|negative|positive|no|without|
 #: a negation right before a capitalized phrase: "NO FRANK BLOOD", "no Jacksonian march"
 _NEGATION_BEFORE_RE = re.compile(r"(?<![\w/])(?:no|without|w/o)[ \t]+\Z", re.IGNORECASE)
 #: a bare score ending its phrase after a lone word: "Morse 55.", "FALL RISK: MORSE 35."
-_SCORE_AFTER_RE = re.compile(r"[ \t]+\d{1,3}(?:[,;:.)]|[ \t]*$|-\d(?!\d)|/\d{1,3}(?![\d/]))", re.MULTILINE)
+_SCORE_AFTER_RE = re.compile(r"[ \t]+\d{1,3}(?:[,;:.)]|[ \t]*$|-\d(?!\d)|/\d{1,3}(?![\d/])"
+                             r"|[ \t]*[(-]?[ \t]*(?i:high|low|moderate|mod|medium|med|hi|at)[ \t]+(?i:risk)\b"
+                             r"|[ \t]+(?i:high|low|moderate|mod|medium|hi)\b[ \t]*(?:risk\b|[,;:.)]|$))", re.MULTILINE)
 _PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,}s")
 #: "& Sons", "& Daughters", "& Co." after a surname: the name of a firm
 _FIRM_AMP_AFTER_RE = re.compile(r"[ \t]*&[ \t]*(?:sons?|daughters?|bros\.?|brothers|co\.?|company|associates|"
                                 r"partners)\b", re.IGNORECASE)
+#: the limbs of a neurological exam, written short ("MAE, LE 5/5", "RUE, LLE")
+_LIMB_ABBREV = frozenset({"LE", "UE", "RLE", "LLE", "RUE", "LUE", "BLE", "BUE", "LES", "UES"})
 #: mobility aids that are also surnames, and what shows them to be the aid
 _MOBILITY_AIDS = frozenset({"walker", "cane", "rollator"})
 _ASSIST_LEVELS = frozenset({"max", "mod", "min", "maximal", "moderate", "minimal", "total", "contact"})
 _AID_BEFORE_RE = re.compile(r"(?:\b(?:with|w/|needs|needed|using|uses|used|via|rolling|front-wheeled|wheeled|fww|rw|"
                             r"pt|ot|standard|quad|single-point|hemi)[ \t:-]*|-)\Z", re.IGNORECASE)
 _AID_AFTER_RE = re.compile(r"[ \t]*(?:[,+&]|and|with|w/)?[ \t]*(?:assist|min|mod|max|sba|cga|supervision|x[ \t]?\d|"
-                           r"at all times|for ambulation|independently)", re.IGNORECASE)
+                           r"at all times|for ambulation|independently|at bedside|at b/?s\b|in reach|within reach)", re.IGNORECASE)
 #: a grade just before in a list: "Hunt-Hess 3, Fisher 3"
 _SCORE_LIST_BEFORE_RE = re.compile(r"\d[ \t]*[,;/][ \t]*\Z")
 _SMALL_NUMBER_AFTER_RE = re.compile(r"[ \t]+\d{1,2}(?![\d/:.-])")

@@ -286,7 +286,8 @@ years yr months wks weeks days is was were be been has had have will would pt pa
 currently still also full part time""".split())
 #: a word of employment before at/for/from/by in a note without capitals ("machinist from ...")
 _LOW_EMPLOY = re.compile(r"(?<![\w-])(works?|worked|working|employed|employee|retired|job)[ \t]+"
-                         r"(?:as[ \t]+an?[ \t]+[a-z]+[ \t]+)?(at|for|from|by|with)[ \t]+(?:the[ \t]+)?")
+                         r"(?:(?:part|full)[ -]time[ \t]+|nights[ \t]+|days[ \t]+|weekends[ \t]+|"
+                         r"as[ \t]+an?[ \t]+[a-z]+[ \t]+)?(at|for|from|by|with)[ \t]+(?:the[ \t]+)?")
 #: a signature's credential at the end of the line before a practice's name ("Ana Ruiz, MD")
 _CREDENTIAL_END = re.compile(r",[ \t]*(?:M\.?D|D\.?O|N\.?P|FNP(?:-BC)?|ANP|PA-C|PA|R\.?N|DNP|Ph\.?D|MPH|"
                              r"LICSW|LCSW|MSW|FACP|FACC|FAAP|MBBS)\.?[ \t]*$")
@@ -1767,6 +1768,17 @@ class OrgDetector(Detector):
         for m in _LOW_PAREN.finditer(text):
             words = m.group(1).split()
             low = [w.lower() for w in words]
+            pre = text[max(0, m.start() - 12):m.start()].rstrip(" \t").lower()
+            cue = next((c for c in _EMPLOYER_CUES if pre.endswith(c)), None)
+            if cue is not None and not pre[:-len(cue)][-1:].isalnum():
+                # "fob at work (midland steel fabricators)": the employer, unless a work status
+                # ("at work (light duty)") or a time
+                # or a thing ("at work (box cutter)"): one word at least must be a name's
+                if not any(w in _WORK_STATUS or w in _MONTHS_DAYS or w in _LOW_STOP for w in low) \
+                        and any((self.lex.capitalized_share(w) or 1.0) >= 0.3 for w in low):
+                    out.append(Candidate(m.start(1), m.end(1), "organization", self.rules["employer"],
+                                         self.name, "context:caseless_employer"))
+                continue
             for j in range(1, len(words)):
                 tail = " ".join(low[j:])
                 if " " in tail and tail in kinds:
