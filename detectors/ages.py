@@ -80,7 +80,7 @@ _TEMP_BEFORE = regex.compile(r"(?:temp|t|tmax|tm|temperature|fever|febrile|°)[ 
 #: the word "old", "yo"/"y/o"/"yr" right after a digit, a label word ("age", "turned"), or a
 #: digit before a capital M/F. Words are found in one Aho-Corasick pass over the lower-cased
 #: text (far cheaper than a regex alternation); (room before, room after) each hit:
-_ROOM = {"old": (40, 4), "old_words": (40, 4), "old_infant": (40, 4), "yo": (5, 8), "label": (0, 16), "sex": (4, 4), "of_age": (20, 7),
+_ROOM = {"old": (40, 4), "old_words": (40, 4), "old_infant": (40, 4), "yo": (5, 8), "label": (0, 28), "sex": (4, 4), "of_age": (20, 7),
          "decade": (18, 2), "subject": (0, 0), "birthday": (8, 9),
          "any": (48, 24)}
 _GATE_WORDS = {"old": ("old",), "yo": ("yo", "y/o", "y.o", "yr"),

@@ -195,7 +195,8 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
                          r"|(?:probation|parole|court|case|dcf|dss|cps|aps)\s+file(?:\s*(?:number|no\.?|\#))?"
                          r"|auth(?:orization)?(?:\s*(?:number|no\.|\#|code))?|(?:prior\s+auth|pa)\s*(?:number|no\.|\#)"
                          r"|(?:incident|intake|report|complaint|citation|warrant|booking|inmate|run"
-                         r"|referral|trip|ticket|requisition|req|study|exam|procedure|(?:surgical\s+)?pathology|path)"
+                         r"|referral|trip|ticket|requisition|req|study|exam|procedure|(?:surgical\s+)?pathology|path"
+                         r"|file|photo|image)"
                          r"\s*(?:number|no\.|\#)", False),
 )
 _GROUP = {f"l{i}": (ent, strong) for i, (ent, _, strong) in enumerate(_LABELS)}
@@ -239,7 +240,7 @@ _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "re
                 "authorization", "referral", "trip", "ticket", "requisition", "req", "exam", "procedure",
                 "surgical", "pathology", "path", "run", "tracking", "probation", "parole", "court",
                 "dcf", "dss", "cps", "aps", "hospice", "home", "agency", "client", "pa", "prior",
-                "detainee", "offender", "doc", "inc", "alien")
+                "detainee", "offender", "doc", "inc", "alien", "file", "photo", "image")
 
 
 #: a device maker's name right before a model number ("Olympus CF-HQ190L", "BF-UC190F linear EBUS")

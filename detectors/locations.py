@@ -206,11 +206,19 @@ _STRONG_VERB = tuple(
                       "suburbs", "area", "outside", "here"))
 _TOWN_WORDS = regex.compile(r"(?-i:(?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2}))")
 #: a ZIP code right after the town of a street's address ("..., Harlow 04871")
+#: a PO box's or a rural route's box: a street for the town after its comma
+_BOX_WHYS = frozenset({"template:loc-po-box", "template:loc-rural-route"})
+#: the end of a line (or of the text) after blanks
+_LINE_END = re.compile(r"[ \t]*(?:\n|$)")
+#: words after a street's comma that are no town ("14 Elm St, Apt 2", "Canal St, Rear Unit")
+_NOT_TOWN_WORDS = frozenset({"apt", "apartment", "unit", "suite", "ste", "fl", "floor", "rm", "room", "bldg",
+                             "building", "lot", "box", "rear", "lower", "upper", "basement", "front", "back",
+                             "side", "top", "north", "south", "east", "west"})
 _ZIP_AFTER_TOWN = re.compile(r",?[ \t]+(\d{5}(?:-\d{4})?)(?![\w-])")
 #: words that open a template's window (their lower, Capitalized and UPPER forms)
 #: ("unit 4526 box 0671" opens at "box": a window reaches 64 characters back)
 _TRIGGERS = ("box", "postcode", "plz", "apt", "apartment", "suite", "ste", "zip", "zipcode", "postal", "county",
-             "parish", "borough", "nursing", "rest home", "assisted", "rehab", "rehabilitation", "senior",
+             "parish", "borough", "township", "twp", "nursing", "rest home", "assisted", "rehab", "rehabilitation", "senior",
              "retirement", "manor", "apo", "fpo", "dpo")
 def _forms(*words: str) -> frozenset[str]:
     return frozenset(f for w in words for f in (w, w.capitalize(), w.upper()))
@@ -219,12 +227,12 @@ def _forms(*words: str) -> frozenset[str]:
 #: the trigger words each template's match holds, as written (its windows are opened by those
 #: only): case-sensitive templates take only the forms they can match ("Nursing", not "nursing")
 _TEMPLATE_TRIGGERS = {
-    "loc-po-box": _forms("box"), "loc-military-box": _forms("box"),
+    "loc-po-box": _forms("box"), "loc-military-box": _forms("box"), "loc-rural-route": _forms("box"),
     "loc-apo": frozenset({"APO", "FPO", "DPO"}),
     "loc-unit": frozenset({"Apt", "APT", "Apartment", "Suite", "SUITE", "Ste", "STE"}),
     "loc-zip-labelled": _forms("zip", "zipcode", "postal"), "loc-zip4-labelled": _forms("zip", "zipcode"),
     "loc-postcode-labelled": _forms("zip", "postcode", "postal", "plz"), "loc-zip-said": _forms("zip"),
-    "loc-county": frozenset({"County", "Parish", "Borough"}),
+    "loc-county": frozenset({"County", "Parish", "Borough", "Township", "Twp", "TWP"}),
     "loc-care-home": frozenset({"Nursing", "Rest Home", "Assisted", "Rehab", "Rehabilitation", "Senior",
                                 "Retirement", "Manor"})}
 #: a label line: "Wingertweg 126" (name then number), "Ependes", "KOKKOLA", "Switzerland 8200"
@@ -490,7 +498,8 @@ class LocationDetector(Detector):
             self._roads(text, roads, streets, out)
         if services:
             self._services(text, services, out)
-        self._blocks(text, streets, out)
+        boxes = [c for c in out if c.why in _BOX_WHYS]
+        self._blocks(text, streets + boxes if boxes else streets, out)
         self._towns(text, out)
         if "(" in text:
             self._paren_towns(text, out)
@@ -1002,6 +1011,15 @@ class LocationDetector(Detector):
             if m is None:
                 continue
             words = m.group("t").split()
+            if _LINE_END.match(text, m.end()) and words[0].lower() not in _NOT_TOWN_WORDS \
+                    and not any(self.lex.is_medical(w.lower()) for w in words):
+                # "RR 2 Box 88, Vermillion Bend" ending its line: the address's town, listed or not
+                ts = m.start("t")
+                city = self._cand(ts, m.end(), "city", r["street_city"], "context:street_city")
+                out.append(city)
+                out.append(self._cand(c.start, city.end, "address_block", r["street_city"],
+                                      "context:street_city", (c, city)))
+                continue
             for k in range(len(words), 0, -1):
                 town = " ".join(words[:k])
                 unlisted = not self.lex.is_city(town)

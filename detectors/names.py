@@ -981,7 +981,9 @@ class NameDetector(Detector):
                 while e2 < j2 and e2 - i2 < 3 and toks[e2].initial:
                     e2 += 1  # the first name's initials; what follows ("DOB") is left as it was
                 if head.last and nxt.first and not self._degree_at(text, toks[i].end) \
-                        and toks[j].word.upper() not in _LIMB_ABBREV:  # "MAE, LE 5/5": limbs
+                        and toks[j].word.upper() not in _LIMB_ABBREV \
+                        and not text[max(0, toks[i].start - 2):toks[i].start].startswith("&"):
+                    # ("MAE, LE 5/5": limbs; "Stamping & Forge, Castle Pines": a firm's last word)
                     c = self._comma_name(toks[i], toks[i2:e2])
                     if c is not None:
                         out.append(c)

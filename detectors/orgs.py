@@ -834,7 +834,7 @@ class OrgDetector(Detector):
         self._saints(text, out)
         self._heads_pass(text, heads, out, caseless)
         if ":" in text:
-            self._field_orgs(text, out)
+            self._field_orgs(text, out, caseless)
         self._care_cue(text, out, caseless)
         if inits:
             self._initials_pass(text, inits, out)
@@ -1666,7 +1666,7 @@ class OrgDetector(Detector):
             out.append(Candidate(name[0][0], m.end(), "organization", self.rules["facility"], self.name,
                                  "context:caseless_supplier"))
 
-    def _field_orgs(self, text: str, out: list[Candidate]) -> None:
+    def _field_orgs(self, text: str, out: list[Candidate], caseless: bool = False) -> None:
         """"RECEIVING FACILITY: <Name> Acute Rehabilitation", "Agency: <Name> Hospice & Palliative
         Care", "pediatrician: <Name> Pediatric Associates": a field's value that ends in a kind word
         after a name's word, or (after a place's label) a bare proper name; not a level of care,
@@ -1716,7 +1716,13 @@ class OrgDetector(Detector):
                 name = words[:kind_at]
             elif label in places or label.split()[-1] in places:
                 name = words
-                if any(w[:1].islower() and w.lower() not in _JOINERS for w in words) \
+                if caseless and label in self._firm_labels:
+                    # "employer: lindqvist cold storage" in a note without capitals: one word at
+                    # least that English capitalizes or no list knows, none a medical word
+                    if not any((lex.capitalized_share(w) or 1.0) >= 0.5 for w in low if w not in _JOINERS) \
+                            or any(lex.is_medical(w) for w in low):
+                        continue
+                elif any(w[:1].islower() and w.lower() not in _JOINERS for w in words) \
                         or len(words) == 1 and len(words[0]) <= 4 and words[0].isupper():
                     continue  # "Agency: none", "Facility: TBD"
                 shares = [lex.capitalized_share(w) for w in words if w.lower() not in _JOINERS]

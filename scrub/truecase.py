@@ -72,6 +72,9 @@ _STREET = re.compile(
     r"((?:[a-z][a-z'.]*\s+){0,3}?)"
     r"(street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl"
     r"|terrace|ter|circle|cir|parkway|pkwy|highway|hwy|square|sq|trail|trl)\b\.?")
+#: the town after a street's comma, ending its line ("22 orchard ln, vermillion bend\n")
+_TOWN_LINE_END = re.compile(r",[ \t]*((?!(?:apt|apartment|unit|suite|ste|fl|floor|rm|room|bldg|lot|box|rear|lower|upper"
+                            r"|basement|front|back)\b)[a-z][a-z'’-]+(?:[ \t][a-z][a-z'’-]+){0,2})[ \t]*(?=\n|$)")
 _UNIT = re.compile(r"\b(apt|apartment|unit|suite|ste|fl|floor|rm|room)\.?\s*#?\s*(\d+[a-z]?|[a-z]\d*)\b")
 _CITY_STATE = re.compile(r"\b[A-Z][a-z]+, ([a-z]{2})\b(?!['’-])")
 _TOWN_STATE = re.compile(r"\b([A-Z][a-z]+) ([a-z]{2})(?=[ \t]*(?:$|[,.;)]|\d{5}))", re.MULTILINE)
@@ -397,6 +400,11 @@ def cased_view(text: str, lexicon) -> str:
     for m in _STREET.finditer(text):
         for w in _WORD.finditer(text, m.start(1), m.end(2)):
             title(w.start(), w.end())
+        t = _TOWN_LINE_END.match(text, m.end())
+        if t is not None and not any(lexicon.medical_kind(w) is not None for w in t.group(1).split()):
+            # "2200 lamplighter ave, dorsetville" ending its line: the town of the address
+            for w in _WORD.finditer(text, t.start(1), t.end(1)):
+                title(w.start(), w.end())
     for m in _UNIT.finditer(text):
         title(m.start(1), m.end(1))
         upper(m.start(2), m.end(2))

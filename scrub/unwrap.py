@@ -103,11 +103,23 @@ def _break(m: re.Match) -> str:
     return " " if m.group(1) else "\n"
 
 
+#: a form's dot leaders between a label and its value ("MRN: .......... 5523-0091", "Age ..... 91"):
+#: after a colon three dots or more, after a word four or more, with the value on the same line
+_LEADER = re.compile(r"(?<=:)[ \t]*\.{3,}(?=[ \t]*[^\s.])|(?<=\w)[ \t]*\.{4,}(?=[ \t]*[^\s.])")
+
+
+def _blank(m: re.Match) -> str:
+    return m.group().replace(".", " ")
+
+
 def unwrapped(text: str) -> str | None:
     r"""`text` as the detectors read it: its wrapping line breaks made spaces, odd blanks (a
     no-break space...) made spaces, the "\r" of "\r\n" a space and other line breaks (a lone
-    "\r", a form feed, U+2028...) a "\n"; None if nothing changes. Lengths never change."""
+    "\r", a form feed, U+2028...) a "\n", a form's dot leaders spaces; None if nothing changes.
+    Lengths never change."""
     view = _ODD_BLANKS.sub(" ", text)
+    if "..." in view:
+        view = _LEADER.sub(_blank, view)
     if any(c in view for c in _ODD_BREAK_CHARS):
         view = _ODD_BREAKS.sub(_break, view)
     cuts = soft_breaks(view)
