@@ -80,7 +80,7 @@ roux-en-y guillain-barre guillain-barré gleason breslow mohs leopold leopolds t
 thessaly impella raynaud raynaud's sjogren sjögren sjogren's behcet behçet heberden
 dix-hallpike koebner auspitz rovsing couvelaire kussmaul virchow achilles
 forrest vanderbilt paris hoehn yahr hasson quinton bhutani hunt-hess rumack-matthew prisma
-berg jamar tinetti aspen huber
+berg jamar tinetti aspen huber hazelbaker bayley finnegan schmitt-thompson
 """.split())
 #: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
 CLINICAL_STOP = frozenset("""
@@ -218,7 +218,8 @@ _FIELD_LABELS = frozenset({"DOB", "MRN", "SSN", "DOS", "DOA", "DOD", "MR", "ACCT
                            "ROOM", "BED", "PCP", "TEL", "PH", "FAX", "ADM", "MRN#", "DOB:", "CSN", "FIN"})
 #: what a nurse's service is called ("Nurse Line", "Nurse Triage", "Nurse Station")
 _NURSE_SERVICES = frozenset({"line", "triage", "station", "visit", "call", "advice", "navigator", "manager",
-                             "educator", "practitioner", "note", "notes", "practice", "coordinator", "clinic"})
+                             "educator", "practitioner", "note", "notes", "practice", "coordinator", "clinic",
+                             "home", "family", "visitor", "visiting", "liaison", "specialist", "consultant"})
 #: a role's noun after a word ("Case Manager", "Care Coordinator"): that word is the role's, no name
 _ROLE_AFTER_RE = re.compile(r"[ \t]+(?:Manager|MANAGER|Mgr|MGR|Coordinator|COORDINATOR|Worker|WORKER|Navigator"
                             r"|NAVIGATOR|Supervisor|SUPERVISOR|Director|DIRECTOR)\b")

@@ -16,7 +16,7 @@ import regex
 
 from scrub.detector import Detector
 from scrub.lexicon import Lexicon, PhraseTable, read_tsv
-from scrub.templates import gate_windows, load_rules
+from scrub.templates import load_templates, gate_windows, load_rules
 from scrub.types import Candidate, Document
 
 #: words a CMS name is made of besides its proper core ("Hospital", "Medical Center", "Inc")
@@ -60,6 +60,8 @@ _CAPTOK = re.compile(r"(?:[A-Z][\w'’&-]*\.?|(?:[A-Z]\.)+|\d{1,3}(?:st|nd|rd|th
 #: Rehab", "New Dawn Recovery Services", "New Horizons Refugee Services", "Evening Star Hospice")
 _LEADS_OF_NAMES = frozenset({"north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest",
                              "new", "evening", "morning"})
+#: a month/day (and year) ending a cue's head: "discharged 3/31 "
+_DATE_TAIL = re.compile(r" \d{1,2}/\d{1,2}(?:/\d{2,4})? $")
 _CARE_AT = re.compile(r" (at|to|@|in|from|for|by|with|via)(?: the| our)? (?=[A-Z])")
 #: a facility's kind word before its head, after which two everyday words still name it
 _PLACE_KIND_WORDS = frozenset({"diabetes", "recovery", "treatment", "transitional", "sober", "addiction",
@@ -1084,7 +1086,9 @@ class OrgDetector(Detector):
                 by_trade = not head.endswith(_EMPLOY_VERBS)
                 # also a trade before "at"/"for": "a cashier at Market Basket", "driver for Uber"
                 why, like = "context:employer", r["employer"]
-            elif head.endswith(_CARE_VERBS):
+            elif head.endswith(_CARE_VERBS) or _DATE_TAIL.search(head) and \
+                    head[:_DATE_TAIL.search(head).start() + 1].endswith(_CARE_VERBS):
+                # ("discharged 3/31 from <Name> General": a date between the verb and its cue)
                 if cue == "to" and "transfer" in head:
                     tb = _TRANSFER_BEFORE.search(head)
                     if tb is not None and tb.group(1) in _MOBILITY_TRANSFER:
@@ -1116,6 +1120,8 @@ class OrgDetector(Detector):
                 for part in _split_and(toks):
                     if by_trade and part[0][2].lower() in _WARD_WORDS:
                         continue  # "specialist at Bedside", "coordinator for Discharge Planning"
+                    if len(part) > 1 and part[-1][2].isupper() and part[-1][2].lower() in self._credentials:
+                        continue  # "referral to Greta Novak IBCLC": a person and her credential
                     if self._proper(part, town_ok=why == "context:employer" and cue != "in"):
                         out.append(Candidate(part[0][0], part[-1][1], "organization", like, self.name, why))
                     elif why == "context:care_cue" and len(part) == 1 and cue in ("at", "to", "from") \
@@ -1750,6 +1756,13 @@ class OrgDetector(Detector):
                 or any(x in tail for x in ("rehab", "hospital", "medical center")) else "organization"
             out.append(Candidate(toks[0][0], toks[-1][1], ent, self.rules["field_org"], self.name,
                                  "context:field_org"))
+
+    @cached_property
+    def _credentials(self) -> frozenset[str]:
+        """The degrees and credentials signed after a name (the names templates' "names.degree"
+        context: "MD", "RN", "IBCLC", "CWOCN"), in small letters."""
+        found = [t for t in load_templates(self.settings.templates_dir, "names") if t.id == "names.degree"]
+        return frozenset(c.lower() for t in found for c in t.context)
 
     @cached_property
     def _firm_labels(self) -> frozenset[str]:

@@ -105,11 +105,16 @@ def _break(m: re.Match) -> str:
 
 #: a form's dot leaders between a label and its value ("MRN: .......... 5523-0091", "Age ..... 91"):
 #: after a colon three dots or more, after a word four or more, with the value on the same line
-_LEADER = re.compile(r"(?<=:)[ \t]*\.{3,}(?=[ \t]*[^\s.])|(?<=\w)[ \t]*\.{4,}(?=[ \t]*[^\s.])")
+#: ("Agency........: <Name>" reads "Agency:        <Name>": the colon moves to the label)
+_LEADER = re.compile(r"(?<=\w)[ \t]*\.{3,}[ \t]*:|(?<=:)[ \t]*\.{3,}(?=[ \t]*[^\s.])"
+                     r"|(?<=\w)[ \t]*\.{4,}(?=[ \t]*[^\s.:])")
 
 
 def _blank(m: re.Match) -> str:
-    return m.group().replace(".", " ")
+    got = m.group()
+    if got.endswith(":"):
+        return ":" + " " * (len(got) - 1)
+    return got.replace(".", " ")
 
 
 def unwrapped(text: str) -> str | None:

@@ -2,7 +2,7 @@
 detectors were tuned on, recall without spaCy stays at what was reached (a floor a little under
 the figures in the issue notes), so a change that loses identifiers there fails here. The sets
 scored only as unseen (4, 5, 8, 10, 11, 12, 15, 16, 17, 20, 22, 25, 31, 32, 34, 35, 37, 39, 41, 42,
-43, 45, 46, 50, 51, 52, 53, 54, 56, 58, 60, 61, 64, 66, 69, 71) are checked for form only."""
+43, 45, 46, 50, 51, 52, 53, 54, 56, 58, 60, 61, 64, 66, 69, 71, 74, 75, 76) are checked for form only."""
 import json
 from pathlib import Path
 
