@@ -1194,10 +1194,8 @@ def _range_dates(text: str, m: regex.Match, like: float, name: str, out: list[Ca
             return
         if _READING_BEFORE.search(text, max(0, m.start() - 16), m.start()):
             return
-    mid = m.start(3)
-    cut = m.end(2)
-    out.append(Candidate(m.start(), cut, "date", like, name, "context:md-range"))
-    out.append(Candidate(mid, m.end(), "date", like, name, "context:md-range"))
+    out.append(Candidate(m.start(), m.end(2), "date", like, name, "context:md-range"))
+    out.append(Candidate(m.start(3), m.end(), "date", like, name, "context:md-range"))
 
 
 def _clean_md(text: str, c: Candidate) -> bool:
@@ -1219,9 +1217,8 @@ def _clean_md(text: str, c: Candidate) -> bool:
         return not _READING_BEFORE.search(text, max(0, k - 16), k)
     if (a, b) in _PLAIN_FRACTIONS:
         return False
-    if a == b:  # "10/10", "5/5", "6/6": a score, a grade or an acuity, unless a date's word is
-        return a <= 12 and bool(_SAME_DATE_CUE.search(text, max(0, c.start - 18), c.start))  # right before
-
+    if a == b:  # "10/10", "5/5", "6/6": a score, a grade or an acuity, unless a date's word is right before
+        return a <= 12 and bool(_SAME_DATE_CUE.search(text, max(0, c.start - 18), c.start))
     if b == 7 and a <= 6 and _WEEKS_BEFORE.search(text, max(0, c.start - 12), c.start):
         return False  # "CGA 32 3/7", "GA 38 1/7 wks", "Day 5/7 cipro": days of a week, no date
     if a < b and b in (5, 10, 14, 21, 28) and _COURSE_DAY_BEFORE.search(text, max(0, c.start - 8), c.start):

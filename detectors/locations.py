@@ -19,6 +19,7 @@ import regex
 from scrub.detector import Detector
 from scrub.lexicon import Lexicon, read_tsv
 from scrub.templates import MONTHS, WEEKDAYS, WING_AFTER, TemplateMatcher, load_rules
+from scrub.truecase import ADDRESS_PARTS
 from scrub.types import Candidate, Document
 
 #: two-letter USPS codes that are also words or degrees: they need a ZIP or a listed city before
@@ -205,15 +206,14 @@ _STRONG_VERB = tuple(
                       "travelling", "based", "located", "home", "town", "city", "village", "suburb",
                       "suburbs", "area", "outside", "here"))
 _TOWN_WORDS = regex.compile(r"(?-i:(?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2}))")
-#: a ZIP code right after the town of a street's address ("..., Harlow 04871")
 #: a PO box's or a rural route's box: a street for the town after its comma
 _BOX_WHYS = frozenset({"template:loc-po-box", "template:loc-rural-route"})
 #: the end of a line (or of the text) after blanks
 _LINE_END = re.compile(r"[ \t]*(?:\n|$)")
-#: words after a street's comma that are no town ("14 Elm St, Apt 2", "Canal St, Rear Unit")
-_NOT_TOWN_WORDS = frozenset({"apt", "apartment", "unit", "suite", "ste", "fl", "floor", "rm", "room", "bldg",
-                             "building", "lot", "box", "rear", "lower", "upper", "basement", "front", "back",
-                             "side", "top", "north", "south", "east", "west"})
+#: words after a street's comma that open no town of their own ("14 Elm St, Apt 2", "Canal St,
+#: Rear Unit"; "North Adams" is left to the listed towns)
+_NOT_TOWN_WORDS = ADDRESS_PARTS | {"building", "side", "top", "north", "south", "east", "west"}
+#: a ZIP code right after the town of a street's address ("..., Harlow 04871")
 _ZIP_AFTER_TOWN = re.compile(r",?[ \t]+(\d{5}(?:-\d{4})?)(?![\w-])")
 #: words that open a template's window (their lower, Capitalized and UPPER forms)
 #: ("unit 4526 box 0671" opens at "box": a window reaches 64 characters back)

@@ -1922,8 +1922,9 @@ _SIGN_BEFORE_RE = re.compile(r"(?<![\w])(?:neg|pos|negative|positive|no|without|
 _NEGATION_BEFORE_RE = re.compile(r"(?<![\w/])(?:no|without|w/o)[ \t]+\Z", re.IGNORECASE)
 #: a bare score ending its phrase after a lone word: "Morse 55.", "FALL RISK: MORSE 35."
 _SCORE_AFTER_RE = re.compile(r"[ \t]+\d{1,3}(?:[,;:.)]|[ \t]*$|-\d(?!\d)|/\d{1,3}(?![\d/])"
+                             # "Morse 45 high risk", "MORSE 60 HIGH.", "Morse 45 (at risk)"
                              r"|[ \t]*[(-]?[ \t]*(?i:high|low|moderate|mod|medium|med|hi|at)[ \t]+(?i:risk)\b"
-                             r"|[ \t]+(?i:high|low|moderate|mod|medium|hi)\b[ \t]*(?:risk\b|[,;:.)]|$))", re.MULTILINE)
+                             r"|[ \t]+(?i:high|low|moderate|mod|medium|hi)[ \t]*(?:[,;:.)]|$))", re.MULTILINE)
 _PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,}s")
 #: "& Sons", "& Daughters", "& Co." after a surname: the name of a firm
 _FIRM_AMP_AFTER_RE = re.compile(r"[ \t]*&[ \t]*(?:sons?|daughters?|bros\.?|brothers|co\.?|company|associates|"

@@ -474,6 +474,19 @@ def _cms_single_cores(directory: str, generic: frozenset[str]) -> frozenset[str]
     return frozenset(k for k, ok in cores.items() if ok)
 
 
+def _cue_before(text: str, paren: int, cues) -> str | None:
+    """The first cue of `cues` (in small letters) that ends, blanks aside, before the parenthesis
+    at `paren`, if it is a word of its own there ("VNA (", "at work ("; not "MHHS (")."""
+    b = paren
+    while b > 0 and text[b - 1] in " \t":
+        b -= 1
+    pre = text[max(0, b - 12):b].lower()
+    cue = next((c for c in cues if pre.endswith(c)), None)
+    if cue is None or b - len(cue) > 0 and text[b - len(cue) - 1].isalnum():
+        return None
+    return cue
+
+
 def _split_and(toks: list[tuple[int, int, str]]) -> list[list[tuple[int, int, str]]]:
     """The names of a run joined by "and" ("Newbridge on the Charles and Marina Bay"); "&" stays
     inside a name ("Northeast Roofing & Gutter", "Johnson & Johnson")."""
@@ -983,16 +996,10 @@ class OrgDetector(Detector):
         lex = self.lex
         generic_j = self._generic_joiners
         for p in _PAREN_CAP.finditer(text):
-            b = p.start()
-            while b > 0 and text[b - 1] in " \t":
-                b -= 1
-            pre = text[max(0, b - 12):b].lower()
-            if not pre.endswith(_AGENCY_CUES):
-                continue
-            cue = next(c for c in _AGENCY_CUES if pre.endswith(c))
+            cue = _cue_before(text, p.start(), _AGENCY_CUES)
+            if cue is None:
+                continue  # (nor "MHHS (": the cue must be a word of its own)
             service = cue in _SERVICE_CUES
-            if b - len(cue) > 0 and text[b - len(cue) - 1].isalnum():
-                continue  # "MHHS (": the cue must be a word of its own
             m = _AGENCY_NAME.match(text, p.end() - 1)
             if m is None:
                 continue
@@ -1086,8 +1093,8 @@ class OrgDetector(Detector):
                 by_trade = not head.endswith(_EMPLOY_VERBS)
                 # also a trade before "at"/"for": "a cashier at Market Basket", "driver for Uber"
                 why, like = "context:employer", r["employer"]
-            elif head.endswith(_CARE_VERBS) or _DATE_TAIL.search(head) and \
-                    head[:_DATE_TAIL.search(head).start() + 1].endswith(_CARE_VERBS):
+            elif head.endswith(_CARE_VERBS) or (
+                    (d := _DATE_TAIL.search(head)) is not None and head[:d.start() + 1].endswith(_CARE_VERBS)):
                 # ("discharged 3/31 from <Name> General": a date between the verb and its cue)
                 if cue == "to" and "transfer" in head:
                     tb = _TRANSFER_BEFORE.search(head)
@@ -1787,12 +1794,9 @@ class OrgDetector(Detector):
         for m in _LOW_PAREN.finditer(text):
             words = m.group(1).split()
             low = [w.lower() for w in words]
-            pre = text[max(0, m.start() - 12):m.start()].rstrip(" \t").lower()
-            cue = next((c for c in _EMPLOYER_CUES if pre.endswith(c)), None)
-            if cue is not None and not pre[:-len(cue)][-1:].isalnum():
-                # "fob at work (midland steel fabricators)": the employer, unless a work status
-                # ("at work (light duty)") or a time
-                # or a thing ("at work (box cutter)"): one word at least must be a name's
+            if _cue_before(text, m.start(), _EMPLOYER_CUES) is not None:
+                # "fob at work (midland steel fabricators)": the employer; no work status ("at work
+                # (light duty)"), time or thing ("at work (box cutter)"): one word must be a name's
                 if not any(w in _WORK_STATUS or w in _MONTHS_DAYS or w in _LOW_STOP for w in low) \
                         and any((self.lex.capitalized_share(w) or 1.0) >= 0.3 for w in low):
                     out.append(Candidate(m.start(1), m.end(1), "organization", self.rules["employer"],

@@ -72,9 +72,13 @@ _STREET = re.compile(
     r"((?:[a-z][a-z'.]*\s+){0,3}?)"
     r"(street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl"
     r"|terrace|ter|circle|cir|parkway|pkwy|highway|hwy|square|sq|trail|trl)\b\.?")
+#: words after a street's comma that name a part of the address, no town ("14 elm st, apt 2",
+#: "canal st, rear unit")
+ADDRESS_PARTS = frozenset({"apt", "apartment", "unit", "suite", "ste", "fl", "floor", "rm", "room", "bldg", "lot",
+                           "box", "rear", "lower", "upper", "basement", "front", "back"})
 #: the town after a street's comma, ending its line ("22 orchard ln, vermillion bend\n")
-_TOWN_LINE_END = re.compile(r",[ \t]*((?!(?:apt|apartment|unit|suite|ste|fl|floor|rm|room|bldg|lot|box|rear|lower|upper"
-                            r"|basement|front|back)\b)[a-z][a-z'’-]+(?:[ \t][a-z][a-z'’-]+){0,2})[ \t]*(?=\n|$)")
+_TOWN_LINE_END = re.compile(r",[ \t]*((?!(?:" + "|".join(sorted(ADDRESS_PARTS)) + r")\b)"
+                            r"[a-z][a-z'’-]+(?:[ \t][a-z][a-z'’-]+){0,2})[ \t]*(?=\n|$)")
 _UNIT = re.compile(r"\b(apt|apartment|unit|suite|ste|fl|floor|rm|room)\.?\s*#?\s*(\d+[a-z]?|[a-z]\d*)\b")
 _CITY_STATE = re.compile(r"\b[A-Z][a-z]+, ([a-z]{2})\b(?!['’-])")
 _TOWN_STATE = re.compile(r"\b([A-Z][a-z]+) ([a-z]{2})(?=[ \t]*(?:$|[,.;)]|\d{5}))", re.MULTILINE)

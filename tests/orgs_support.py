@@ -1,5 +1,7 @@
 """Helpers shared by the organization and note-form tests: the detectors' findings on a passage,
 whether an identifier is covered, and the checks on degenerate one-line inputs."""
+import pytest
+
 from scrub.arbiter import arbitrate
 from scrub.detectors.locations import LocationDetector
 from scrub.detectors.orgs import OrgDetector
@@ -47,6 +49,15 @@ def check_forms(scrubber, text, found, left):
         assert covered(text, part, spans), part
     for part in left:
         assert not touched(text, part, spans), part
+
+
+def note_forms_test(cases):
+    """The test of a table of (passage, [covered whole], [left alone]) rows, one case a row: a
+    module binds it to a `test_` name (`test_note_forms = note_forms_test(CASES)`)."""
+    @pytest.mark.parametrize("text, found, left", cases, ids=[c[0][:40] for c in cases])
+    def test(scrubber_nospacy, text, found, left):
+        check_forms(scrubber_nospacy, text, found, left)
+    return test
 
 
 def check_degenerate(det, unit, n):

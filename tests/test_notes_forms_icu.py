@@ -6,9 +6,7 @@ at the default threshold 0.7) must cover and the text it must leave alone.
 """
 from __future__ import annotations
 
-import pytest
-
-from orgs_support import check_forms
+from orgs_support import note_forms_test
 
 
 # (passage, [text that must be covered whole], [text that must not be touched])
@@ -116,6 +114,4 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("text, found, left", CASES, ids=[c[0][:40] for c in CASES])
-def test_icu_phone_and_report_forms(scrubber_nospacy, text, found, left):
-    check_forms(scrubber_nospacy, text, found, left)
+test_icu_phone_and_report_forms = note_forms_test(CASES)

@@ -7,9 +7,7 @@ must leave alone.
 """
 from __future__ import annotations
 
-import pytest
-
-from orgs_support import check_forms
+from orgs_support import note_forms_test
 
 
 # (passage, [text that must be covered whole], [text that must not be touched])
@@ -161,9 +159,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("text, found, left", CASES, ids=[c[0][:40] for c in CASES])
-def test_note_forms(scrubber_nospacy, text, found, left):
-    check_forms(scrubber_nospacy, text, found, left)
+test_note_forms = note_forms_test(CASES)
 
 
 def test_capitals_lowered_at_the_same_offsets():

@@ -7,9 +7,7 @@ must leave alone.
 """
 from __future__ import annotations
 
-import pytest
-
-from orgs_support import check_forms
+from orgs_support import note_forms_test
 
 _CAPS = "PT ADMITTED FROM HOME. VITALS STABLE. PAIN 4 OF 10. FAMILY AT BEDSIDE. "
 _LOW = "pt admitted from home. vitals stable. pain 4 of 10. family at bedside. "
@@ -74,9 +72,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("text, found, left", CASES, ids=[c[0][:40] for c in CASES])
-def test_note_forms(scrubber_nospacy, text, found, left):
-    check_forms(scrubber_nospacy, text, found, left)
+test_note_forms = note_forms_test(CASES)
 
 
 def test_leaders_keep_offsets():
