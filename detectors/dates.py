@@ -1178,8 +1178,9 @@ def _with_time(text: str, c: Candidate) -> Candidate:
 #: two month/days joined by a dash, the second with or without its year ("1/17-1/18/2161",
 #: "12/30-1/2"): the templates' boundaries keep a date from touching "-" and a digit, so a range
 #: is read here as a whole
-_MD_RANGE = regex.compile(r"(?<![\w/.:-])(\d{1,2})/(\d{1,2})[ \t]?-[ \t]?(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?"
-                          r"(?![\w/.:]|-\d)")
+#: (ASCII digits: the regex module's \d takes digits Python's int() cannot read)
+_MD_RANGE = regex.compile(r"(?<![\w/.:-])([0-9]{1,2})/([0-9]{1,2})[ \t]?-[ \t]?([0-9]{1,2})/([0-9]{1,2})"
+                          r"(?:/([0-9]{4}|[0-9]{2}))?(?![\w/.:]|-\d)")
 
 
 def _range_dates(text: str, m: regex.Match, like: float, name: str, out: list[Candidate]) -> None:

@@ -1087,8 +1087,10 @@ class LocationDetector(Detector):
         list gives for it (any case, no state between): the town and the ZIP, and with a street
         just before them an address block."""
         ze = zs + 5
+        four = text[ze + 1:ze + 5]
+        plus4 = text[ze:ze + 1] == "-" and len(four) == 4 and four.isdigit()  # ("12555-31" has none)
         if ze < len(text) and (text[ze].isalnum() or text[ze] in "-/." and text[ze + 1:ze + 2].isdigit()):
-            if not (text[ze] == "-" and text[ze + 1:ze + 5].isdigit()):
+            if not plus4:
                 return
         if zs >= 2 and not text[zs - 2].isalpha() and text[zs - 2] != ",":
             return  # a number, not after a town
@@ -1109,7 +1111,7 @@ class LocationDetector(Detector):
             if ts < 0:
                 return
         like = self.rules["city_state_zip"]
-        if ze < len(text) and text[ze] == "-" and text[ze + 1:ze + 5].isdigit():
+        if plus4:
             ze += 5
         parts = [self._cand(ts, k, "city", like, "context:town_zip"),
                  self._cand(zs, ze, "zip", like, "context:town_zip")]

@@ -298,6 +298,13 @@ def test_any_text_gives_well_formed_candidates(pieces):
         assert text[c.start].isalnum() or text[c.start] in "'’(", text[c.start:c.end]
 
 
+@pytest.mark.parametrize("text", ["1/1\U0001ccf0-1/18/2161", "1/17-1/\U0001ccf08", "\U0001ccf0/12-1/2"])
+def test_digits_int_cannot_read_break_no_range(text):
+    """A digit the regex module's Unicode knows and int() does not (U+1CCF0) inside a range of
+    month/days: no failure, and no date read from it."""
+    assert DET.detect(Document(text)) == []
+
+
 def test_nursing_note_dates_exactly():
     """A note dense with vital signs, doses, scores and fractions yields its dates and nothing else."""
     text = (DATA / "nursing-note-dates.txt").read_text(encoding="utf-8")

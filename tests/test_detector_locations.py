@@ -151,3 +151,14 @@ def test_linear_inputs_finish(text):
     assert all(0 <= c.start < c.end <= len(text) for c in cands)
     if text[0] in "9A":  # a run of one character holds no place or organization
         assert cands == []
+
+
+@pytest.mark.parametrize("text, zip_", [("Apt Smith, 12555-31", None), ("Apt Smith, 12555-3", None),
+                                        ("New Bedford 02740-1234 with son", "02740-1234")])
+def test_zip_plus_four_needs_four_digits(text, zip_):
+    """A ZIP's "+4" is four digits: "12555-31" at a text's end is none (and no span may reach past
+    the end of the text)."""
+    cands = DET.detect(Document(text))
+    assert all(0 <= c.start < c.end <= len(text) for c in cands)
+    zips = [text[c.start:c.end] for c in cands if c.entity == "zip"]
+    assert zips == ([zip_] * len(zips) if zip_ else []) and (zips or not zip_)

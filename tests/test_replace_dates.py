@@ -109,6 +109,15 @@ def test_ages_over_89(original, expected):
     assert one(original, replacer(), "age") == expected
 
 
+def test_digits_int_cannot_read_are_no_number():
+    """The `regex` module's Unicode tables are newer than Python's: a digit only they know
+    (U+1CCF0) is matched by \\d but int() rejects it. Such a span states no age and no date."""
+    from scrub.replace import dates
+    assert dates.age_value("0000\U0001ccf0") is None
+    assert dates.parse("3/\U0001ccf0/2020") is None
+    assert dates.age_value("92") == 92
+
+
 def test_age_threshold_configurable():
     """max_age moves the cap."""
     assert one("85", replacer(age={"max_age": 79}), "age") == "80+"

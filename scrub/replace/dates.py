@@ -79,6 +79,8 @@ def parse(text: str, *, day_first: bool = False, pivot: int = 30) -> ParsedDate 
             else:
                 return None
         elif kind == "num":
+            if not _NON_DIGIT.sub("", t).isdecimal():
+                return None  # a digit the regex module's newer Unicode knows and int() does not
             toks.append(["?", t])
             nums.append(len(toks) - 1)
         else:
@@ -277,7 +279,7 @@ _WORD_AGE = regex.compile(r"(?i)\b(?:one\s+hundred(?:\s+and)?(?:[\s-]+\w+)?|(?:n
 def age_value(text: str) -> int | None:
     """The age a span states, in digits or words ("92", "ninety-two", "one hundred and one")."""
     m = _AGE_NUM.search(text)
-    if m:
+    if m and m.group().isdecimal():  # (not a digit only the regex module's newer Unicode knows)
         return int(m.group())
     words = _LETTERS.findall(text.lower())
     total, seen = 0, False
