@@ -65,13 +65,19 @@ def main() -> None:
     ap.add_argument("--corpora", metavar="DIR", help="also score the gold corpora (JSONL) found in DIR")
     ap.add_argument("--root", metavar="DIR", help="score the package of another checkout")
     ap.add_argument("--sets", help="also score these sets alone, comma-separated (e.g. 31,32)")
+    ap.add_argument("--no-pools", action="store_true", help="skip the two pools (with --corpora or --sets)")
+    ap.add_argument("--spacy-model", metavar="NAME", help="the spaCy model (a package's name or a folder)")
+    ap.add_argument("--templates", metavar="DIR", help="a folder of template files to use instead")
     args = ap.parse_args()
     _use_root(args.root)
     from scrub.engine import Scrubber
     from scrub.evaluate import evaluate, read_gold
 
-    scrubber = Scrubber(spacy=not args.no_spacy)
-    pools = {"unseen": UNSEEN, "tuned": TUNED}
+    from scrub.config import Config
+
+    cfg = Config().with_detect(templates=args.templates) if args.templates else None
+    scrubber = Scrubber(cfg, spacy=not args.no_spacy, spacy_model=args.spacy_model)
+    pools = {} if args.no_pools else {"unseen": UNSEEN, "tuned": TUNED}
     if args.sets:
         pools[f"sets {args.sets}"] = tuple(int(x) for x in args.sets.split(","))
     for name, sets in pools.items():

@@ -29,17 +29,23 @@ class LabelRule:
     else_likelihood: float = 0.0
 
 
-def load_label_rules(templates_dir: Path | None = None) -> dict[str, LabelRule]:
-    if templates_dir is not None and (templates_dir / "spacy.toml").is_file():
-        where = templates_dir / "spacy.toml"
-        text = where.read_text(encoding="utf-8")
+def _rules_toml(templates_dir: Path | None, name: str) -> tuple[dict, str]:
+    if templates_dir is not None and (templates_dir / name).is_file():
+        where = str(templates_dir / name)
+        text = (templates_dir / name).read_text(encoding="utf-8")
     else:
-        where = "templates/spacy.toml"
-        text = resources.files("scrub.template_data").joinpath("spacy.toml").read_text(encoding="utf-8")
+        where = f"templates/{name}"
+        text = resources.files("scrub.template_data").joinpath(name).read_text(encoding="utf-8")
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text), where
     except tomllib.TOMLDecodeError as exc:
         raise ScrubError("E211", f"{where}: not valid TOML ({exc})") from None
+
+
+def load_label_rules(templates_dir: Path | None = None, name: str = "spacy.toml") -> dict[str, LabelRule]:
+    """The label rules of `name` (spacy.toml for a model's own NER weights, spacy_notes.toml for
+    the weights fine-tuned on notes), from `templates_dir` when it holds the file."""
+    data, where = _rules_toml(templates_dir, name)
     rules = {}
     for n, r in enumerate(data.get("label", []), start=1):
         try:
@@ -47,7 +53,18 @@ def load_label_rules(templates_dir: Path | None = None) -> dict[str, LabelRule]:
                                           r.get("needs"), float(r.get("else_likelihood", 0.0)))
         except KeyError as exc:
             raise ScrubError("E212", f"{where}: label {n}: missing key {exc}") from None
+        except (TypeError, ValueError):
+            raise ScrubError("E213", f"{where}: label {n}: a likelihood that is no number") from None
     return rules
+
+
+def load_uncorroborated(templates_dir: Path | None = None, name: str = "spacy.toml") -> float:
+    """The file's `uncorroborated` likelihood (1.0, no cap, when it has none)."""
+    data, where = _rules_toml(templates_dir, name)
+    try:
+        return float(data.get("uncorroborated", 1.0))
+    except (TypeError, ValueError):
+        raise ScrubError("E213", f"{where}: uncorroborated: no number") from None
 
 
 def slices(text: str, size: int = SLICE):
@@ -69,13 +86,31 @@ class SpacyEntityDetector(Detector):
     entities = ("name", "place", "organization", "date")
 
     @cached_property
+    def weights(self) -> Path | None:
+        """The NER weights in use: the bundled ones fine-tuned on notes with the default model
+        (option `ner_weights` of [detectors.spacy]: "default", "none" or a folder)."""
+        from scrub.nlp import ner_weights
+        return ner_weights(self.settings.spacy_model, self.settings.options.get("ner_weights", "default"))
+
+    @cached_property
     def nlp(self):
         from scrub.nlp import load_model
-        return load_model(self.settings.spacy_model)
+        return load_model(self.settings.spacy_model, self.weights)
+
+    @property
+    def rules_file(self) -> str:
+        """spacy_notes.toml with NER weights of our own, spacy.toml with the model's."""
+        return "spacy_notes.toml" if self.weights is not None else "spacy.toml"
 
     @cached_property
     def rules(self) -> dict[str, LabelRule]:
-        return load_label_rules(self.settings.templates_dir)
+        return load_label_rules(self.settings.templates_dir, self.rules_file)
+
+    @cached_property
+    def uncorroborated(self) -> float:
+        """The likelihood, in clinical text, of a person or a place that no list knows and no
+        context supports (see spacy.toml)."""
+        return load_uncorroborated(self.settings.templates_dir, self.rules_file)
 
     def detect(self, doc: Document) -> list[Candidate]:
         out: list[Candidate] = []
@@ -104,18 +139,14 @@ class SpacyEntityDetector(Detector):
                         # a state alone is not an identifier under Safe Harbor; in an
                         # address the address detector finds it
                         like = min(like, self.rules[ent.label_].else_likelihood or 0.5)
-                    if ent.label_ in _UNLISTED_CHECKED and not self._corroborated(doc.text, s, e):
+                    if ent.label_ in _UNLISTED_CHECKED and self.uncorroborated < like and \
+                            not self._corroborated(doc.text, s, e):
                         if clinical is None:
                             clinical = self._clinical(doc.text)
                         if clinical:
-                            like = min(like, self.UNCORROBORATED)
+                            like = min(like, self.uncorroborated)
                     out.append(Candidate(s, e, rule.entity, like, self.name, f"model:{ent.label_}"))
         return out
-
-    #: the likelihood, in clinical text, of a person or a place that no list knows and no context
-    #: supports: on unseen notes such spans were wrong 20 times in 22 (drug, device and unit
-    #: names, headings), so they stay below the default threshold; lower it to take them
-    UNCORROBORATED = 0.65
 
     def _everyday(self, w: str) -> bool:
         lex = self.lexicon
@@ -310,6 +341,34 @@ class SpacyEntityDetector(Detector):
             unnamed = unnamed or not lex.is_surname(word)
         return unnamed
 
+    @cached_property
+    def _orgs(self):
+        from scrub.detectors.orgs import OrgDetector
+        return OrgDetector(self.settings)
+
+    def _department(self, run) -> bool:
+        """An organization's span that names no one place: every word generic, medical or hardly
+        ever capitalized (the organizations detector's test for a department: "Emergency
+        Department"), or every word an everyday word that is mostly written capitalized and no
+        listed name or place, as public bodies and national programs are named ("Social
+        Security", "American Heart Association")."""
+        words = [tok.strip(".,;:()'’") for _, _, tok in run]
+        if not all(words):
+            return False
+        if self._orgs._plain_words(words):
+            return True
+        lex = self.lexicon
+        if lex is None:
+            return False
+        for w in words:
+            if not lex.is_common_word(w) or lex.is_first_name(w) or lex.is_surname(w) or lex.is_city(w) \
+                    or lex.is_state(w) or lex.is_country(w):
+                return False
+            share = lex.capitalized_share(w)
+            if share is None or share < 0.5:
+                return False
+        return True
+
     def _pieces(self, text: str, s: int, e: int, label: str):
         """The parts of an entity span worth proposing.
 
@@ -381,6 +440,8 @@ class SpacyEntityDetector(Detector):
                             t.casefold().strip(".,;:") in _NAME_STOP or t.casefold().strip(".,;:") in DEMONYMS
                             for _, _, t in run)):
                         continue  # "MODIFIED ALLEN TEST": an eponym's test or sign, no person
+                elif run and self._department(run):
+                    continue  # "Emergency Department", "Primary Care": an organization's kind, none's name
             if not run:
                 continue
             for rs, re_ in _core(text, run[0][0], run[-1][1]):

