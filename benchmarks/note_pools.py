@@ -68,6 +68,7 @@ def main() -> None:
     ap.add_argument("--no-pools", action="store_true", help="skip the two pools (with --corpora or --sets)")
     ap.add_argument("--spacy-model", metavar="NAME", help="the spaCy model (a package's name or a folder)")
     ap.add_argument("--templates", metavar="DIR", help="a folder of template files to use instead")
+    ap.add_argument("--ner-weights", metavar="DIR", help="NER weights: a folder, or 'none' for the model's own")
     args = ap.parse_args()
     _use_root(args.root)
     from scrub.engine import Scrubber
@@ -75,7 +76,9 @@ def main() -> None:
 
     from scrub.config import Config
 
-    cfg = Config().with_detect(templates=args.templates) if args.templates else None
+    cfg = Config().with_detect(templates=args.templates or None)
+    if args.ner_weights:
+        cfg = cfg.with_detector_options("spacy", ner_weights=args.ner_weights)
     scrubber = Scrubber(cfg, spacy=not args.no_spacy, spacy_model=args.spacy_model)
     pools = {} if args.no_pools else {"unseen": UNSEEN, "tuned": TUNED}
     if args.sets:

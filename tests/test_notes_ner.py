@@ -108,7 +108,9 @@ def test_gold_spans_become_tags(spans, tags):
     assert _tags(doc, spans) == tags
 
 
-def _run(*args, cwd=None):
+def _run(*args, cwd):
+    # run from a folder of its own: from the checkout's root, `python -m scrub` would import the
+    # source tree instead of the installed package
     return subprocess.run([sys.executable, "-m", "scrub.cli", *args], capture_output=True, text=True, cwd=cwd)
 
 
@@ -125,13 +127,13 @@ def test_train_ner_writes_weights_that_load_and_repeat(tmp_path):
     gold.write_text("".join(json.dumps(d) + "\n" for d in docs), encoding="utf-8")
     one, two = tmp_path / "w1", tmp_path / "w2"
     for out in (one, two):
-        r = _run("train-ner", str(gold), "-o", str(out), "--epochs", "1")
+        r = _run("train-ner", str(gold), "-o", str(out), "--epochs", "1", cwd=tmp_path)
         assert r.returncode == 0, r.stderr
         assert "epoch 1/1" in r.stderr
     assert sorted(p.name for p in one.iterdir()) == ["cfg", "model", "moves"]
     for name in ("cfg", "model", "moves"):
         assert (one / name).read_bytes() == (two / name).read_bytes()  # same gold, seed: same bytes
-    r = _run("evaluate", str(gold), "--json", "--ner-weights", str(one))
+    r = _run("evaluate", str(gold), "--json", "--ner-weights", str(one), cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert 0.0 <= json.loads(r.stdout)["overlap_recall"] <= 1.0
 
