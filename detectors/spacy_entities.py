@@ -343,8 +343,10 @@ class SpacyEntityDetector(Detector):
 
     @cached_property
     def _orgs(self):
+        from scrub.detector import DetectorSettings
         from scrub.detectors.orgs import OrgDetector
-        return OrgDetector(self.settings)
+        # the same templates, none of this detector's options
+        return OrgDetector(DetectorSettings(self.settings.templates_dir, self.settings.spacy_model))
 
     def _department(self, run) -> bool:
         """An organization's span that names no one place: every word generic, medical or hardly

@@ -99,6 +99,8 @@ def train_ner(gold_paths: list[str | Path], out_dir: Path, *, base: str | None =
 
     if epochs < 1:
         raise ScrubError("E170", "--epochs must be 1 or more")
+    if Path(out_dir).exists() and not Path(out_dir).is_dir():
+        raise ScrubError("E173", f"{out_dir}: exists and is not a folder")
     spacy.util.fix_random_seed(seed)
     nlp = base_model(base)
     if "ner" not in nlp.pipe_names:

@@ -141,9 +141,14 @@ def test_train_ner_writes_weights_that_load_and_repeat(tmp_path):
 @pytest.mark.parametrize("args,code", [
     (["train-ner", "no-such-gold.jsonl", "-o", "out"], "E150"),
     (["evaluate", "no-such-gold.jsonl", "--ner-weights", "no-such-folder"], "E125"),
+    (["train-ner", "gold.jsonl", "-o", "a-file", "--epochs", "0"], "E170"),
+    (["train-ner", "gold.jsonl", "-o", "a-file"], "E173"),
 ])
 def test_bad_input_is_one_line(tmp_path, args, code):
+    (tmp_path / "gold.jsonl").write_text('{"id": "a", "text": "Seen today.", "spans": []}\n', encoding="utf-8")
+    (tmp_path / "a-file").write_text("keep me", encoding="utf-8")
     r = _run(*args, cwd=tmp_path)
     assert r.returncode == 2
     assert code in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "out").exists()
+    assert (tmp_path / "a-file").read_text(encoding="utf-8") == "keep me"  # nothing overwritten
