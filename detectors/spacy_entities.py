@@ -45,7 +45,15 @@ def _rules_toml(templates_dir: Path | None, name: str) -> tuple[dict, str]:
 def load_label_rules(templates_dir: Path | None = None, name: str = "spacy.toml") -> dict[str, LabelRule]:
     """The label rules of `name` (spacy.toml for a model's own NER weights, spacy_notes.toml for
     the weights fine-tuned on notes), from `templates_dir` when it holds the file."""
-    data, where = _rules_toml(templates_dir, name)
+    return _label_rules(*_rules_toml(templates_dir, name))
+
+
+def load_uncorroborated(templates_dir: Path | None = None, name: str = "spacy.toml") -> float:
+    """The file's `uncorroborated` likelihood (1.0, no cap, when it has none)."""
+    return _uncorroborated(*_rules_toml(templates_dir, name))
+
+
+def _label_rules(data: dict, where: str) -> dict[str, LabelRule]:
     rules = {}
     for n, r in enumerate(data.get("label", []), start=1):
         try:
@@ -58,9 +66,7 @@ def load_label_rules(templates_dir: Path | None = None, name: str = "spacy.toml"
     return rules
 
 
-def load_uncorroborated(templates_dir: Path | None = None, name: str = "spacy.toml") -> float:
-    """The file's `uncorroborated` likelihood (1.0, no cap, when it has none)."""
-    data, where = _rules_toml(templates_dir, name)
+def _uncorroborated(data: dict, where: str) -> float:
     try:
         return float(data.get("uncorroborated", 1.0))
     except (TypeError, ValueError):
@@ -103,14 +109,18 @@ class SpacyEntityDetector(Detector):
         return "spacy_notes.toml" if self.weights is not None else "spacy.toml"
 
     @cached_property
+    def _rules_data(self) -> tuple[dict, str]:
+        return _rules_toml(self.settings.templates_dir, self.rules_file)  # read once, parsed twice
+
+    @cached_property
     def rules(self) -> dict[str, LabelRule]:
-        return load_label_rules(self.settings.templates_dir, self.rules_file)
+        return _label_rules(*self._rules_data)
 
     @cached_property
     def uncorroborated(self) -> float:
         """The likelihood, in clinical text, of a person or a place that no list knows and no
         context supports (see spacy.toml)."""
-        return load_uncorroborated(self.settings.templates_dir, self.rules_file)
+        return _uncorroborated(*self._rules_data)
 
     def detect(self, doc: Document) -> list[Candidate]:
         out: list[Candidate] = []
