@@ -1,7 +1,7 @@
 """Accuracy on gold notes as written and in the layouts real archives store them in.
 
     python benchmarks/robustness.py GOLD.jsonl [GOLD.jsonl ...] [--no-spacy] [--width 76]
-        [--layouts wrapped,crlf,nbsp,capsnames,lownames,lower,upper]
+        [--layouts wrapped,crlf,nbsp,capsnames,lownames,lower,upper] [--ner-weights DIR|none]
 
 Each layout rewrites every document so that the gold spans still hold, then scores it with
 `scrub.evaluate` exactly as `scrub evaluate` does (label-blind overlap recall, full recall,
@@ -117,9 +117,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--width", type=int, default=76)
     ap.add_argument("--layouts", default="wrapped,crlf,nbsp,capsnames,lownames")
     ap.add_argument("--label", action="store_true", help="also print recall per gold label")
+    ap.add_argument("--ner-weights", metavar="DIR", help="NER weights: a folder, or 'none' for the model's own")
     a = ap.parse_args(argv)
     docs = [d for path in a.gold for d in read_gold(path)]
-    scrubber = Scrubber(spacy=not a.no_spacy)
+    if a.ner_weights:
+        from scrub.config import Config
+        scrubber = Scrubber(Config().with_detector_options("spacy", ner_weights=a.ner_weights),
+                            spacy=not a.no_spacy)
+    else:
+        scrubber = Scrubber(spacy=not a.no_spacy)
     makers = {"wrapped": lambda d, i: wrapped(d, a.width), "crlf": lambda d, i: crlf(d),
               "nbsp": nbsp, "capsnames": lambda d, i: capsnames(d), "lownames": lambda d, i: lownames(d),
               "lower": lambda d, i: lower(d), "upper": lambda d, i: upper(d)}

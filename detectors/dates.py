@@ -259,7 +259,7 @@ _UNIT_AFTER = regex.compile(
     r"pills?|puffs?|drops?|doses?|sprays?|amps?|vials?|cups?|tsp|tbsp|calories|kcal|cal|"
     r"steps|cells|copies|patients?|people|persons|subjects|participants|cases|children|adults|"
     r"women|men|deaths|beds|samples|dilutions?|titers?|hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|"
-    r"wks?|months?|mos?|years?|yrs?|degrees?|°|prn|sites?|breaths|bpm|beats|lpm|nc|/"
+    r"wks?|months?|mos?|years?|yrs?|degrees?|°|prn|sites?|breaths|bpm|beats|lpm|nc|/(?![ \t]+\d)"  # not "6-2-2147 / 1900-0700", a header's fields
     # "per" as a rate's ("2/3 per day"), not "per ortho order" ("per" the preposition)
     r"|per(?=[ \t]+(?:day|d|hr|hour|h|shift|wk|week|min|minute|month|mo|dose|kg|m2|year|yr)\b)"
     r"|per(?![ \t]+[\p{L}]))(?![\p{L}\d])",

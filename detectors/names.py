@@ -329,6 +329,12 @@ _RULE_IDS = ("names.title", "names.degree", "names.context", "names.context_unli
              "names.initials_context", "names.signoff_initials", "names.field")
 
 
+#: a sign-off line: optional dashes, a word, an optional initial, an optional comma, a credential
+_SIGNOFF_LINE_RE = regex.compile(
+    r"(?m)^[ \t]*(?P<dash>-{1,2}|—|–|~)?[ \t]*(?P<a>\p{L}[\p{L}'’]+)(?:[ \t]+(?P<i>\p{L})\.?)?[ \t]*,?[ \t]+"
+    r"(?P<d>[A-Za-z][A-Za-z.-]{1,5})[ \t]*$")
+
+
 class _Lists:
     """The lexicon seen through the few questions this detector asks; a question the installed
     lexicon cannot answer (an older version, no word lists at all) answers None."""
@@ -558,6 +564,9 @@ class NameDetector(Detector):
         if "t:" in text or "T:" in text or "D:" in text or "d:" in text:
             out.extend(self._patient_field(text))
         out.extend(self._small_title(text))
+        if "rn" in text or "RN" in text or "np" in text or "NP" in text or "md" in text or "MD" in text \
+                or "rt" in text or "RT" in text or "pn" in text or "PN" in text:
+            out.extend(self._signoff_line(text))
         if out and (", " in text or " and " in text or " & " in text):
             out.extend(self._coordinated(text, out))
         if "(" in text or '"' in text or "“" in text:
@@ -623,6 +632,33 @@ class NameDetector(Detector):
                 parts = tuple(Candidate(a, b, role, like, self.name, why) for (a, b, _), role in zip(words, roles))
                 out.append(Candidate(words[0][0], words[-1][1], "full_name", like, self.name, why, parts))
         return out
+
+    def _signoff_line(self, text: str) -> list[Candidate]:
+        """A first name (and its initial) alone on a line before a credential: "-- jen t rn",
+        "-- TOM H, RN", "faith rn". Any case: notes typed in small letters or capitals sign off so."""
+        rule = self.rules.get("names.signoff_line")
+        if rule is None:  # a templates folder of an older release
+            return []
+        degrees = self._signoff_degrees
+        why = f"template:{rule.id}"
+        out = []
+        for m in _SIGNOFF_LINE_RE.finditer(text):
+            if m.group("d").lower().rstrip(".") not in degrees:
+                continue
+            word = m.group("a")
+            info = self.info(word[:1].upper() + word[1:].lower())
+            if info.stop or info.medical or info.drug or info.medword or info.place:
+                continue
+            if not (info.first or info.nick or m.group("dash") and not info.common and len(word) >= 3):
+                continue
+            end = m.end("i") if m.group("i") else m.end("a")
+            out.append(Candidate(m.start("a"), end, "first_name", rule.likelihood, self.name, why))
+        return out
+
+    @cached_property
+    def _signoff_degrees(self) -> frozenset[str]:
+        return frozenset(c.lower().rstrip(".") for c in self.rules["names.signoff_line"].context or ()) or \
+            frozenset({"rn", "lpn", "np", "md", "rrt", "lvn", "cna", "pct", "rt", "sw", "msw", "lcsw", "pa", "pa-c"})
 
     def _small_title(self, text: str) -> list[Candidate]:
         """A title typed in small letters before a Capitalized name ("from dr. Ahmadzai", "d/w
