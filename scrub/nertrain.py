@@ -38,7 +38,7 @@ LABELS = {"name": "PERSON", "organization": "ORG", "hospital": "ORG", "location"
           "street": "FAC", "date": "DATE"}
 #: the note sets the bundled weights are trained on (benchmarks/note_pools.py TUNED)
 BUNDLED_SETS = (1, 2, 3, 6, 7, 9, 13, 14, 18, 19, 21, 23, 24, 26, 27, 28, 29, 30, 33, 36, 38, 40, 44, 47, 48,
-                49, 55, 57, 59, 62, 63, 65, 67, 68, 70, 72, 73, 77)
+                49, 55, 57, 59, 62, 63, 65, 67, 68, 70, 72, 73, 77, 78, 79, 80, 81, 82, 83, 84, 85)
 WEIGHTS = ("cfg", "moves", "model")
 
 
