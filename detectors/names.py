@@ -329,12 +329,6 @@ _RULE_IDS = ("names.title", "names.degree", "names.context", "names.context_unli
              "names.initials_context", "names.signoff_initials", "names.field")
 
 
-#: a sign-off line: optional dashes, a word, an optional initial, an optional comma, a credential
-_SIGNOFF_LINE_RE = regex.compile(
-    r"(?m)^[ \t]*(?P<dash>-{1,2}|—|–|~)?[ \t]*(?P<a>\p{L}[\p{L}'’]+)(?:[ \t]+(?P<i>\p{L})\.?)?[ \t]*,?[ \t]+"
-    r"(?P<d>[A-Za-z][A-Za-z.-]{1,5})[ \t]*$")
-
-
 class _Lists:
     """The lexicon seen through the few questions this detector asks; a question the installed
     lexicon cannot answer (an older version, no word lists at all) answers None."""
@@ -564,9 +558,6 @@ class NameDetector(Detector):
         if "t:" in text or "T:" in text or "D:" in text or "d:" in text:
             out.extend(self._patient_field(text))
         out.extend(self._small_title(text))
-        if "rn" in text or "RN" in text or "np" in text or "NP" in text or "md" in text or "MD" in text \
-                or "rt" in text or "RT" in text or "pn" in text or "PN" in text:
-            out.extend(self._signoff_line(text))
         if out and (", " in text or " and " in text or " & " in text):
             out.extend(self._coordinated(text, out))
         if "(" in text or '"' in text or "“" in text:
@@ -632,33 +623,6 @@ class NameDetector(Detector):
                 parts = tuple(Candidate(a, b, role, like, self.name, why) for (a, b, _), role in zip(words, roles))
                 out.append(Candidate(words[0][0], words[-1][1], "full_name", like, self.name, why, parts))
         return out
-
-    def _signoff_line(self, text: str) -> list[Candidate]:
-        """A first name (and its initial) alone on a line before a credential: "-- jen t rn",
-        "-- TOM H, RN", "faith rn". Any case: notes typed in small letters or capitals sign off so."""
-        rule = self.rules.get("names.signoff_line")
-        if rule is None:  # a templates folder of an older release
-            return []
-        degrees = self._signoff_degrees
-        why = f"template:{rule.id}"
-        out = []
-        for m in _SIGNOFF_LINE_RE.finditer(text):
-            if m.group("d").lower().rstrip(".") not in degrees:
-                continue
-            word = m.group("a")
-            info = self.info(word[:1].upper() + word[1:].lower())
-            if info.stop or info.medical or info.drug or info.medword or info.place:
-                continue
-            if not (info.first or info.nick or m.group("dash") and not info.common and len(word) >= 3):
-                continue
-            end = m.end("i") if m.group("i") else m.end("a")
-            out.append(Candidate(m.start("a"), end, "first_name", rule.likelihood, self.name, why))
-        return out
-
-    @cached_property
-    def _signoff_degrees(self) -> frozenset[str]:
-        return frozenset(c.lower().rstrip(".") for c in self.rules["names.signoff_line"].context or ()) or \
-            frozenset({"rn", "lpn", "np", "md", "rrt", "lvn", "cna", "pct", "rt", "sw", "msw", "lcsw", "pa", "pa-c"})
 
     def _small_title(self, text: str) -> list[Candidate]:
         """A title typed in small letters before a Capitalized name ("from dr. Ahmadzai", "d/w
@@ -1805,8 +1769,12 @@ class NameDetector(Detector):
             j = s - 1
             while j > 0 and text[j] in " \t,":
                 j -= 1
-            if j == s - 1 or not ("a" <= text[j] <= "z"):
-                continue  # no lower-case word right before: the common case, decided at once
+            if j == s - 1:
+                continue  # no word right before: the common case, decided at once
+            if text[j] == "." and j > 0:
+                j -= 1  # an initial's period ("-- jen t. rn")
+            if not ("a" <= text[j] <= "z" or "A" <= text[j] <= "Z"):
+                continue  # (a word in capitals: only a sign-off's, _SIGNER_BEFORE_RE at its line's start)
             m = _PAIR_BEFORE_RE.search(text, max(0, s - 48), s)
             if m is None:
                 one = _SIGNER_BEFORE_RE.search(text, max(0, s - 40), s)
@@ -1851,8 +1819,19 @@ class NameDetector(Detector):
     def _lone_signer(self, text: str, m, like: float, why: str) -> Candidate | None:
         """One word in small letters alone at its line's start before a credential ("anneliese RN",
         "-tina RN", "hollis, RN"): a listed first name that is no everyday word, or a word that no
-        list knows."""
+        list knows. As a sign-off (names.signoff_line), with its initial, any listed first name
+        ("-- jen t rn", "faith rn") and, after dashes, any word no list of words holds."""
         w = m.group(1)
+        rule = self.rules.get("names.signoff_line")  # (absent from an older release's templates)
+        if rule is not None:
+            c = self.info(w[:1].upper() + w[1:].lower())
+            dashed = any(ch in "-–—~" for ch in text[m.start():m.start(1)])
+            if not (c.stop or c.medical or c.drug or c.medword or c.place) and (
+                    c.first or c.nick or dashed and not c.common and len(w) >= 3):
+                return Candidate(m.start(1), m.end(2) if m.group(2) else m.end(1), "first_name",
+                                 rule.likelihood, self.name, f"template:{rule.id}")
+        if m.group(2) or not w.islower():
+            return None
         i = self.info(w)
         if w in FUNCTION_WORDS or i.stop or i.medical or i.medword or i.place or i.drug or i.eponym:
             return None
@@ -2020,10 +1999,13 @@ _FIELD_END_RE = re.compile(r"(?:[ \t]*(?:[\n\r(]|\Z|,[ \t]*\(?\d|(?:dob|d\.o\.b\
 #: an initial, its period and a surname in lower case right before a credential ("j. kowalewska-tran rn")
 _INITIAL_SURNAME_BEFORE_RE = re.compile(r"(?:^|(?<=[\s(/-]))([a-z]\.(?:[a-z]\.)?)[ \t]?([a-z][a-z'’]+(?:-[a-z][a-z'’]+)?)[ \t,]*$")
 #: a lone word in small letters at its line's start (after dashes) before a credential
-_SIGNER_BEFORE_RE = re.compile(r"(?:^|\n)[ \t>*-]*([a-z][a-z'’]+(?:-[a-z]+)?)[ \t]*,?[ \t]+\Z")
+#: (and its initial: "-- jen t rn", "tom h, RN" in the cased view of a note in capitals)
+_SIGNER_BEFORE_RE = re.compile(r"(?:^|\n)[ \t>*~–—-]*([A-Za-z](?:[a-z'’]+|[A-Z'’]+)(?:-[a-z]+)?)(?:[ \t]+([A-Za-z])\.?)?"
+                               r"[ \t]*,?[ \t]+\Z")
 #: what may follow a sign-off's credential on its line: a pager, a time, nothing
 _SIGNOFF_END_RE = re.compile(r"[ \t,./#x()\d:-]*(?:$|\n)")
-_PAIR_BEFORE_RE = re.compile(r"(?<![\w'’.])(?<!\w-)([a-z][a-z'’]*(?:-[a-z]+)?)(?:[ \t]+[a-z]\.)?[ \t]+([a-z][a-z'’]*(?:-[a-z]+)?)[ \t]*,?[ \t]+\Z")
+#: (a surname of two letters at least: "jen t rn" is a first name and an initial, _SIGNER_BEFORE_RE's)
+_PAIR_BEFORE_RE = re.compile(r"(?<![\w'’.])(?<!\w-)([a-z][a-z'’]*(?:-[a-z]+)?)(?:[ \t]+[a-z]\.)?[ \t]+([a-z][a-z'’]+(?:-[a-z]+)?)[ \t]*,?[ \t]+\Z")
 #: what may stand before a signer's name at its line's start: blanks, dashes, a "Read by:" label
 _LINE_LEAD_RE = re.compile(r"(?:^|\n)[ \t>*-]*(?:[A-Za-z ]{2,24}:[ \t]*)?\Z")
 _NONSPACE_RE = re.compile(r"\S")
