@@ -935,6 +935,10 @@ class DateDetector(Detector):
         if "/" in text and "-" in text:
             for m in _MD_RANGE.finditer(text):
                 _range_dates(text, m, float(self.rules["md_range"]), self.name, out)
+        if "-" in text:
+            for m in _MD_SHIFT.finditer(text):
+                if date_md(m.group(1)) is not False:
+                    out.append(Candidate(m.start(1), m.end(1), "date", line_start, self.name, "context:md-shift"))
         if late:
             for m in _YEARS21.finditer(text):
                 ys, ye = m.span()
@@ -1179,6 +1183,11 @@ def _with_time(text: str, c: Candidate) -> Candidate:
 #: "12/30-1/2"): the templates' boundaries keep a date from touching "-" and a digit, so a range
 #: is read here as a whole
 #: (ASCII digits: the regex module's \d takes digits Python's int() cannot read)
+#: a dashed month/day before a shift's hours, as a nursing note's header writes it ("csru nsg note
+#: 3-7 11p-7a", "NSG NOTE 12-1 7A-7P", "3-7 1900-0700"); ranges of counts have no shift after them
+_MD_SHIFT = regex.compile(r"(?<![\w/.:+-])((?:1[0-2]|0?[1-9])-(?:3[01]|[12]\d|0?[1-9]))[ \t]+"
+                          r"(?=(?:(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?[apAP][mM]?|(?:[01]\d|2[0-3])[0-5]\d)[ \t]?-[ \t]?"
+                          r"(?:(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?[apAP][mM]?|(?:[01]\d|2[0-3])[0-5]\d)(?![\w/:-]))")
 _MD_RANGE = regex.compile(r"(?<![\w/.:-])([0-9]{1,2})/([0-9]{1,2})[ \t]?-[ \t]?([0-9]{1,2})/([0-9]{1,2})"
                           r"(?:/([0-9]{4}|[0-9]{2}))?(?![\w/.:]|-\d)")
 
@@ -1211,6 +1220,10 @@ def _clean_md(text: str, c: Candidate) -> bool:
     if text[max(0, c.start - 2):c.start] in ("= ", "=\t"):
         return False  # "(3+2+2 = 7/9)": a score's sum
     a, b = (int(x) for x in _numbers(text[c.start:c.end])[:2])  # the span may hold a time too
+    if a <= 12 and (a, b) not in _PLAIN_FRACTIONS and (
+            _LAST_BEFORE.search(text, max(0, c.start - 24), c.start)
+            or a != b and b != 10 and _MERIDIEM_AFTER.match(text, c.end)):
+        return True  # "last dose 12/2", "transport for 3/24 AM": a day, not a share of a dose or a day
     if (a, b) in _PLAIN_FRACTIONS and c.end == c.start + 3 and (
             text[c.end:c.end + 2] in (": ", ":\t", ":\n") or text[c.end:c.end + 1] == ")" and c.start and text[c.start - 1] == "("):
         # "1/2: seen in clinic", "(3/4)": a dated entry or a date in parentheses, no share
@@ -1247,7 +1260,15 @@ def _clean_md(text: str, c: Candidate) -> bool:
 #: the words before a month/day of equal parts that make it a date ("at work 6/6", "RTC 1 wk,
 #: 10/10", "seen 4/4", "on 3/3")
 _SAME_DATE_CUE = regex.compile(r"(?i)(?<![\p{L}/])(?:on|since|until|till|dated|work|seen|appt|rtc[ \t]+\d+[ \t]*\w+,?"
-                               r"|rtc|f/u|fu|next)[ \t]*$")
+                               r"|rtc|f/u|fu|next|(?:fly|flies|flying|back|home|come|coming|arrive|arriving)[ \t]+in"
+                               r"|snf|rehab|wean|tomorrow|tmrw|today|by|d/c|dc|discharge|admit|admitted)[ \t]*$")
+#: what makes the month/day after it a day: the last or next of a dose, a visit, an admission
+#: ("last dose 12/2", "next appt 3/14", "last admit 5/30")
+_LAST_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:last|next|prior|previous)[ \t]+(?:dose|admit|admission|visit|appt"
+                             r"|appointment|seen|session|transfusion|tx|treatment|chemo|dialysis|hd|infusion|cycle)"
+                             r"[ \t:]*(?:on|was)?[ \t]*$")
+#: a time of day's half after a month/day: "3/24 AM", "3/2 8 am"
+_MERIDIEM_AFTER = regex.compile(r"[ \t]+(?:\d{1,2}(?::\d\d)?[ \t]?)?(?i:am|pm|a\.m\.|p\.m\.)(?![\p{L}])")
 #: before "d/7": a gestational age's whole weeks ("CGA 32 3/7") or a course's day ("Day 5/7")
 _WEEKS_BEFORE = regex.compile(r"(?:(?<![\d/.:])(?:2\d|3\d|4[0-4])|(?<![\p{L}'’])(?i:day|d|ga|cga|pma|ega))[ \t]+$")
 _COURSE_DAY_BEFORE = regex.compile(r"(?<![\p{L}'’])(?i:day|d)[ \t#]*$")

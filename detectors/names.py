@@ -209,6 +209,20 @@ ADDRESS_WORDS = frozenset("""
 mama mom momma mommy mum mummy ma papa pop pops dad daddy pa nana nanna nonna nonno grandma grandpa
 granny gramma grammy gram gramps auntie baby babe honey sweetie sweetheart doc doctor nurse
 """.split())
+#: what a note calls the family members and sitters it names by first name alone ("mom faith",
+#: "dad bill", "sitter precious"): KIN's match before a first name that is also a word and then
+#: what a visitor does (see _VISIT_AFTER_RE)
+_KIN_LIKE = frozenset({"mom", "dad", "mum", "stepmom", "stepdad", "sitter", "roommate", "ex-wife",
+                       "ex-husband", "fiancee", "grandma", "grandpa"})
+#: what follows a family member's first name in a note: a visit, a call, a place at the bedside,
+#: another family member, or a comma ("wife peg at bedside", "dad bill called x1"); not a sentence's
+#: end ("father present.", "mom faith\n" may be a word or a heading)
+_VISIT_AFTER_RE = re.compile(
+    r"[ \t]*(?:[,;)]|(?i:at[ \t]+(?:bedside|bs|the[ \t]+bedside|home|work)|@[ \t]*(?:bs|bedside)"
+    r"|called|calls|calling|phoned|visited|visiting|visits|here|in[ \t]+to|updated|aware|present|stayed|staying"
+    r"|and[ \t]+(?:son|daughter|dtr|wife|husband|mom|dad|brother|sister|grand\w+|\w+[ \t]+(?:at|here|visited|called))"
+    r"|works|lives|drove|driving|spent|came|left|states|stated|says|said|asked|asking|wants|requests|is[ \t]+(?:hcp|proxy|here|at))(?!\w))",
+    re.M)
 #: stop words that are also real given names, allowed back after a kin word (see KIN)
 _KIN_STOP = frozenset(FUNCTION_WORDS) | frozenset(MONTHS)
 #: what may stand between a first name and a nick name in quotes or parentheses ("Dorothy ("Dot")")
@@ -1562,7 +1576,7 @@ class NameDetector(Detector):
             if m is None:
                 continue
             title = k.group("t")
-            kin = k.group("k") is not None and k.group("k") in KIN
+            kin = k.group("k") is not None and (k.group("k") in KIN or k.group("k") in _KIN_LIKE)
             # a label with its colon ("pt:", "name:", "husband:") announces a field's value
             label = ":" in low[k.end("t" if title else "k"):k.end()]
             got = self._lower_special(text, m, title, kin, label)
@@ -1618,6 +1632,11 @@ class NameDetector(Detector):
             elif (groups and kin and a.first and a.first_band == 0 and not a.place and not a.drug
                   and not a.medword and not a.eponym and not a.last_band == 0):
                 keep = ["a"]  # "son mark", "daughter grace": a common first name after a kin word
+            elif (groups and kin and a.first and (a.first_band or 0) <= 1
+                  and len(m.group("a")) >= 3 and not (a.place or a.drug or a.medword or a.eponym)
+                  and _VISIT_AFTER_RE.match(text, m.end("a"))):
+                keep = ["a"]  # "wife peg at bedside", "dad bill called": a first name that is also a
+                # word, after a family word and before what family members do
             if not keep and a is not None and (a.first or a.nick) and not a.place and not a.drug \
                     and low[k.end() - 1] == "(" and text[m.end("a"):m.end("a") + 1] == ")" and (
                     kin or k.group("k") not in _SAYING and not a.medical and not a.medword
@@ -1684,7 +1703,9 @@ class NameDetector(Detector):
                              Candidate(m.start("b"), m.end("b"), "last_name", like, self.name, why))
                     return Candidate(m.start("a"), m.end("b"), "full_name", like, self.name, why, parts)
             if a.lower() in _MONTH_SET and a.lower() != "may" \
-                    and not _DIGIT_NEXT_RE.match(text, m.end("a")):
+                    and not _DIGIT_NEXT_RE.match(text, m.end("a")) or a.lower() not in _MONTH_SET \
+                    and _VISIT_AFTER_RE.match(text, m.end("a")):
+                # ("brother will called": no modal before a past tense or a bedside)
                 # a full name without parts: posting carries no "june" to the note's dates
                 return Candidate(m.start("a"), m.end("a"), "full_name", like, self.name, why)
             return False

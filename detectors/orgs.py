@@ -79,7 +79,9 @@ _EMPLOY_VERBS = tuple(v + " " for v in (
     "formerly", "previously", "laid off", "let go", "resigned",
     # school and the trade's own words: "a student at Harmon Tech", "stocks shelves at", "eng at"
     "student", "students", "intern", "interns", "apprentice", "shelves", "deliveries",
-    "delivers", "contractor", "eng", "mgr", "staffing"))
+    "delivers", "contractor", "eng", "mgr", "staffing",
+    # a driver's or a shift worker's firm: "drives for Blue Line Taxi", "2nd shift at Maple Leaf Packaging"
+    "drives", "drove", "driver", "driving", "shift"))
 #: words inside a name after a cue: "Newbridge on the Charles", "Brigham and Women's"
 _NAME_JOINERS = frozenset({"&", "and", "of", "on", "the", "at"})
 _NEXT_CAP = re.compile(r"[ \t]*(?:and[ \t]+|or[ \t]+)?([A-Z])")

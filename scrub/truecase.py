@@ -36,7 +36,11 @@ _LONG_WORD = re.compile(r"[a-z](?<![0-9A-Za-z_][a-z])[a-z'’]{3,}(?<=[a-z])(?![
 _FIRM_HEADS = frozenset("""services associates partners roofing plumbing construction landscaping trucking
 freight logistics lumber foods farms dairy bakery apothecary pharmacy supply supplies imaging counseling
 ambulance church parish chapel ministries synagogue mosque academy daycare preschool montessori library
-ymca shelter pantry""".split()) | {"funeral home", "recovery center", "treatment center", "home care", "home health"}
+ymca shelter pantry packaging taxi solutions tavern pub grill diner pediatrics cardiology ems""".split()) | {
+    "funeral home", "recovery center", "treatment center", "home care", "home health", "visiting nurses",
+    "visiting nurse assn", "visiting nurse association", "health ctr", "transplant ctr", "cancer ctr",
+    "heart & vascular", "heart and vascular", "cardiology group", "cardiology associates", "fire dept",
+    "fire department", "fire & rescue", "fire rescue", "police dept", "police department"}
 _WORSHIP = frozenset({"church", "parish", "chapel", "ministries", "synagogue", "mosque"})
 #: a church's words, in small letters no less its name's ("first congregational church")
 _CHURCH_WORDS = frozenset("""first second third holy grace calvary bethel trinity greater
@@ -47,8 +51,8 @@ _HEADS = re.compile(
     r"|home care|family practice|clinic|health center|elementary(?: school)?|high school|school"
     r"|skilled nursing|rest home|assisted living|senior living|healthcare|health care|institute|hospice"
     r"|infirmary|urgent care|hosp|manor|nursing (?:&|and) rehab(?:ilitation)?|transitional housing"
-    r"|sober (?:house|living)|diabetes ctr|general(?= (?:ed|er|hosp|hospital)\b|[,.;)])|"
-    + "|".join(sorted(_FIRM_HEADS)) + r")\b")
+    r"|sober (?:house|living)|diabetes ctr|general(?= (?:ed|er|hosp|hospital)\b|[,.;)]|[ \t]*$)|"
+    + "|".join(sorted(_FIRM_HEADS)) + r")\b", re.M)
 #: heads of two words that name a place whatever its words ("new horizons recovery center",
 #: "maple crest nursing & rehab", "safe harbor transitional housing"): two words before them at
 #: a name's boundary are its name, everyday or not

@@ -1,0 +1,68 @@
+"""Identifiers as MIMIC-era nursing notes name family members and plan days, typed in small
+letters or capitals: a first name that is also an ordinary word after a family word and before
+what a visitor does ("wife peg at bedside", "dad bill called"), and a bare month/day after the
+last dose, a planned return or before a time of day ("last dose 12/2", "back to snf 11/11",
+"transport for 3/24 AM"); an agency, a practice or a firm in small letters before the words
+of its kind ("brookhaven visiting nurses", "northgate family pediatrics", "drives for ostrander
+packaging").
+
+Every passage is fictitious and hand-written in the style of clinical notes. Each row names the
+text the whole pipeline (without spaCy, at the default threshold 0.7) must cover and the text it
+must leave alone.
+"""
+from __future__ import annotations
+
+from orgs_support import note_forms_test
+
+_LOW = "neuro: a+ox3, mae. cv: nsr 80s. resp: ls clear, 2l nc. gi: tol clears.\n"
+_CAPS = "NEURO: A+OX3. CV: SR 70S, NO ECTOPY. RESP: LS CLEAR. GU: FOLEY, UO ADEQ.\n"
+
+# (passage, [text that must be covered whole], [text that must not be touched])
+CASES = [
+    # ---- a family member's first name that is also a word, before a visit, a call or a comma
+    (_LOW + "social: wife peg at bedside most of shift, supportive.", ["peg"], ["bedside"]),
+    (_LOW + "family: dad bill called at 2330, updated.", ["bill"], []),
+    (_LOW + "dtr comfort works days, checks in eves.", ["comfort"], []),
+    (_LOW + "sitter precious at bedside overnight.", ["precious"], []),
+    (_LOW + "family: wife lan and son kevin in waiting room.", ["lan", "kevin"], []),
+    (_LOW + "pt's brother will called from out of state.", ["will"], []),
+    (_CAPS + "FAMILY: MOM FAITH AT BS. DAD (WILL) WORKING, CALLED X1.", ["FAITH", "WILL"], []),
+    # the same words as words: a tube, care, a modal, a name's field without a visit after it
+    (_LOW + "wife peg tube site clean, no drainage.", [], ["peg"]),
+    (_LOW + "mom comfort care discussed w/ team.", [], ["comfort"]),
+    (_LOW + "dad will call back tomorrow am.", [], ["will"]),
+    (_LOW + "mom hopes to take baby home friday.", [], ["hopes"]),
+    (_LOW + "father present. security aware.", [], ["present"]),
+    # ---- a bare month/day made a day by what is around it
+    (_LOW + "lasix q48h, last dose 12/2. diuril bid.", ["12/2"], ["q48h"]),
+    (_LOW + "diurese, bipap prn, ?back to snf 11/11 if stable.", ["11/11"], []),
+    (_LOW + "dtr in baltimore, will fly in 4/4.", ["4/4"], []),
+    (_LOW + "plans pca wean 9/9 to po oxycodone.", ["9/9"], []),
+    (_LOW + "confirm transport for 3/24 AM, packet sent.", ["3/24"], []),
+    # a share, a score, a grade or a rating stays
+    (_LOW + "last dose 1/2 tab given.", [], ["1/2"]),
+    (_LOW + "moves all 4/4 ext, strength 5/5 in am.", [], ["4/4", "5/5"]),
+    (_LOW + "pain 8/10 at 3 pm, medicated.", [], ["8/10"]),
+    (_LOW + "infusing for 3/24 hrs of the day.", [], ["3/24"]),
+    # ---- a dashed month/day in a shift note's header, or after a transfer or an intubation
+    ("ccu nsg note 4-9 7p-7a\npt resting, no c/o.", ["4-9"], ["7p-7a"]),
+    ("NSG NOTE 12-1 1900-0700\nPT RESTING.", ["12-1"], ["1900-0700"]),
+    (_CAPS + "HPI: TRANSFERRED 6-18 FROM OSH BY ROTOR WING.", ["6-18"], []),
+    (_LOW + "intubated 3-14 at osh, extubated 3-16.", ["3-14", "3-16"], []),
+    (_LOW + "pt transferred 2-3 days ago from osh.", [], ["2-3"]),
+    (_LOW + "q 2-3 hrs, 12-14 breaths.", [], ["2-3", "12-14"]),
+    # ---- an agency, a practice or a firm in small letters or capitals, before its kind's words
+    (_LOW + "home care referral to brookhaven visiting nurses for d/c.", ["brookhaven visiting nurses"], []),
+    (_LOW + "listed at silverlake transplant ctr, coordinator aware.", ["silverlake transplant ctr"], []),
+    (_CAPS + "PEDS WILL BE AT NORTHGATE FAMILY PEDIATRICS PER MOM.", ["NORTHGATE FAMILY PEDIATRICS"], []),
+    (_LOW + "husband drives for ostrander packaging, no benefits.", ["ostrander packaging"], []),
+    ("Husband drives for Greenway Taxi on weekends.", ["Greenway Taxi"], []),
+    # the kinds' words alone, or after a service's words, name no one
+    (_LOW + "social services and visiting nurses following.", [], ["visiting nurses"]),
+    (_LOW + "pt to er, ems called by staff.", [], ["ems"]),
+    (_CAPS + "MEMORIAL SERVICE PLANNED BY FAMILY.", [], ["MEMORIAL"]),
+    ("Drives for a living; retired.", [], ["living"]),
+]
+
+
+test_note_forms = note_forms_test(CASES)
