@@ -204,7 +204,10 @@ _STRONG_VERB = tuple(
                       "moved", "moving", "relocated", "born", "raised", "grew up", "visiting", "returned",
                       "transferred", "transfer", "drove", "flew", "traveled", "travelled", "traveling",
                       "travelling", "based", "located", "home", "town", "city", "village", "suburb",
-                      "suburbs", "area", "outside", "here"))
+                      "suburbs", "area", "outside", "here",
+                      # where a family member calls or drives from ("nephew called from Dearbrook")
+                      "called", "calls", "calling", "phoned", "phoning", "driving in", "drove in",
+                      "flying in", "flew in", "coming in", "driving up", "driving down", "coming up"))
 _TOWN_WORDS = regex.compile(r"(?-i:(?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2}))")
 #: a PO box's or a rural route's box: a street for the town after its comma
 _BOX_WHYS = frozenset({"template:loc-po-box", "template:loc-rural-route"})
@@ -253,7 +256,7 @@ West New Old Upper Lower Saint St""".split())
 _NOT_TOWN_WORDS = frozenset("""section senior assisted group housing apartment apt home house shelter
 motel hotel trailer the a an his her their our same subsidized public independent""".split())
 #: what may follow a town's name: punctuation, a conjunction, a preposition, the line's end
-_TOWN_END = re.compile(r"(?:[ \t]*(?:[,;:.)!?]|$|\n)|[ \t]+[-–—][ \t]|[ \t]+(?:and|with|where|for|since|but|who|w/|&|to|in|near|area)\b)",
+_TOWN_END = re.compile(r"(?:[ \t]*(?:[,;:.)!?]|$|\n)|[ \t]+[-–—][ \t]|[ \t]+(?:(?:and|with|where|for|since|but|who|to|in|near|area)\b|w/|&))",
                        re.IGNORECASE | re.MULTILINE)
 _CAP = regex.compile(r"[A-Z][\w'’.-]*|" + _ORD)
 

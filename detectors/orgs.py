@@ -157,8 +157,9 @@ _WARD_WORDS = frozenset({"bedside", "discharge", "home", "triage", "intake", "ad
                          "clinic", "hospital", "icu", "er", "ed", "or", "shift", "change", "report", "rounds"})
 _CLASS_NAME_AFTER = re.compile(r"[ \t]+(?i:grade|classification|criteria)\b")
 _WORT_AFTER = re.compile(r"[ \t]+(?i:wort)\b")
-#: service heads read only after a listed town's name ("Quincy PD", "Framingham FD")
-_TOWN_ONLY_HEADS = frozenset({"PD", "FD", "WIC"})
+#: service heads read only after a listed town's name ("Quincy PD", "Framingham FD", "Laconia
+#: Fire", "Hollis Police")
+_TOWN_ONLY_HEADS = frozenset({"PD", "FD", "WIC", "Fire", "Police"})
 #: a residence's heads, and the kind of care that may follow its name ("Rosewood Gardens assisted
 #: living", "Maple Terrace ALF"): a town's name before them then names the home
 _RESIDENCE_HEADS = frozenset({"Gardens", "Terrace", "Manor", "Village", "Place", "Commons", "Estates", "Residence",
@@ -1435,6 +1436,9 @@ class OrgDetector(Detector):
                     len(name) >= 2 and name[-1][2].rstrip(".") in ("County", "Co"))):
                 continue  # "PD", "FD", "WIC" name an office only after its town or county ("Quincy PD",
                 # "Harlan County WIC"; "on PD": dialysis)
+            if head in ("Fire", "Police") and any(
+                    (sh := lex.capitalized_share(w[2])) is not None and sh < 0.5 for w in name):
+                continue  # "House Fire", "Brush Fire": a town's name that is also a word, before a fire
             if kind == "service" and head not in _TOWN_ONLY_HEADS \
                     and not (head in _STORE_HEADS and _STORE_NUMBER.match(text, self._poss(text, e))):
                 words = [w[2] for w in name]
@@ -1580,7 +1584,8 @@ class OrgDetector(Detector):
         most words one has and their last words: what a letterhead's name may end with."""
         out: dict[str, str] = {}
         for h, kind in self._heads.items():
-            if kind not in ("school", "worship"):
+            # (a head read only after a town's name makes no letterhead of any words: "Kitchen Fire")
+            if kind not in ("school", "worship") and h not in _TOWN_ONLY_HEADS:
                 out.setdefault(h.lower().rstrip("."), kind)
         for h in self._practice_heads:
             out.setdefault(h.lower(), "practice")
@@ -1835,6 +1840,7 @@ class OrgDetector(Detector):
         """The one-word heads of facilities, services, companies and schools in small letters."""
         words = sorted({h.lower() for h, kind in self._heads.items()
                         if " " not in h and "." not in h and kind not in ("worship", "eatery") and len(h) >= 4
+                        and h not in _TOWN_ONLY_HEADS  # ("house fire", "state police": no town's test here)
                         and h.lower() not in ("group", "partners", "bank", "home", "rehab",
                                               "rehabilitation", "service", "services", "works",
                                               "collaborative", "pavilion", "diagnostics")})

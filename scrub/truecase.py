@@ -103,12 +103,17 @@ _PART = re.compile(r"[^\W\d_]+")
 #: two or three words in small letters after a preposition of place ("lives in new britain")
 _PLACE_AFTER = re.compile(r"(?<![\w'’-])(?:in|from|near|to|of|at) (?=([A-Za-z][a-z]+(?: [A-Za-z][a-z]+){1,2})(?![\w'’-]))")
 #: a town's two or three words after "lives in", "visiting from" ("lives in kettle narrows;")
-_LIVING = (r"(?<![\w'’-])(?:lives|living|lived|resides|residing|moved|visiting|relocated|born|raised)"
-           r"(?: alone| (?:w/|with) (?:\w+ )?\w+)? (?:in|from|to|near) ")
+#: (or where a family member calls or drives from: "nephew called from dearbrook", "dtr calls from
+#: pine hollow -", "driving in from cedar hollow,")
+_LIVING = (r"(?<![\w'’-])(?:(?:lives|living|lived|resides|residing|moved|visiting|relocated|born|raised)"
+           r"(?: alone| (?:w/|with) (?:\w+ )?\w+)? (?:in|from|to|near)"
+           r"|(?:called|calls|calling|phoned|phoning|(?:driving|drove|drives|flying|flew|coming|came)(?: in| up| down| over)?)"
+           r"(?: \d{4})? from) ")
 _LIVES_IN = re.compile(_LIVING + r"([A-Za-z][a-z]+(?: [A-Za-z][a-z]+){1,2})"
-                       r"(?=[ \t]*(?:[,;:.)]|$)|[ \t]+(?:and|with|where|for|since|but|who|w/)\b)", re.MULTILINE)
+                       r"(?=[ \t]*(?:[,;:.)]|[ \t]-[ \t]|$)|[ \t]+(?:(?:and|with|where|for|since|but|who)\b|w/))",
+                       re.MULTILINE)
 #: ... and a town of one word ("lives in hollisford,")
-_LIVES_IN_ONE = re.compile(_LIVING + r"([a-z]+)(?=[ \t]*(?:[,;:.)]|$)|[ \t]+(?:and|with|where|for|since|but|w/)\b)",
+_LIVES_IN_ONE = re.compile(_LIVING + r"([a-z]+)(?=[ \t]*(?:[,;:.)]|[ \t]-[ \t]|$)|[ \t]+(?:(?:and|with|where|for|since|but)\b|w/))",
                            re.MULTILINE)
 _TOWN_KIND = re.compile(r"\b([A-Z][a-z]+) (city|falls|twp|township|heights|springs|junction|corners|village"
                         r"|hills|narrows|landing|crossing|station)\b(?=[ \t]*(?:[,.;:)(]|$)|[ \t]+(?:and|area|region)\b)",
@@ -121,7 +126,7 @@ _STATE_WORDS = frozenset({"in", "ok", "me", "or", "hi", "oh", "de"})
 _TOWN_CUE_BEFORE = re.compile(r"(?:\b(?:from|in|near|to|of|outside)[ \t]+)$")
 _PLACE_KINDS = frozenset("""township twp corners narrows falls heights springs village junction crossing
 landing mills ridge hollow gap bluffs harbor harbour beach lakes hills grove station plains flats
-forks gardens""".split())
+forks gardens bay cove glen neck jct""".split())
 _PLACE_LEADS = frozenset("""las los la el san santa santo port fort mount lake north south east west
 new upper lower""".split())
 #: a word in small letters before a Capitalized one that may be its surname ("mom grace Nguyen")

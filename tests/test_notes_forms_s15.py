@@ -4,7 +4,7 @@ what a visitor does ("wife peg at bedside", "dad bill called"), and a bare month
 last dose, a planned return or before a time of day ("last dose 12/2", "back to snf 11/11",
 "transport for 3/24 AM"); an agency, a practice or a firm in small letters before the words
 of its kind ("brookhaven visiting nurses", "northgate family pediatrics", "drives for ostrander
-packaging").
+packaging"); a town a family member calls or drives from ("nephew called from harrowgate").
 
 Every passage is fictitious and hand-written in the style of clinical notes. Each row names the
 text the whole pipeline (without spaCy, at the default threshold 0.7) must cover and the text it
@@ -51,12 +51,29 @@ CASES = [
     (_LOW + "intubated 3-14 at osh, extubated 3-16.", ["3-14", "3-16"], []),
     (_LOW + "pt transferred 2-3 days ago from osh.", [], ["2-3"]),
     (_LOW + "q 2-3 hrs, 12-14 breaths.", [], ["2-3", "12-14"]),
+    # ---- a town a family member calls or drives from, or lives in before "w/"
+    (_LOW + "nephew called from harrowgate, updated re plan.", ["harrowgate"], []),
+    (_LOW + "dtr calls from birch hollow - updated 0330 re rrt.", ["birch hollow"], []),
+    ("Family: parents driving in from Tullymore, ETA ~2300.", ["Tullymore"], []),
+    (_LOW + "social: lives in quarrington w/ girlfriend.", ["quarrington"], []),
+    (_CAPS + "NEPHEW CALLED FROM HARROWGATE. WIFE AT BS.", ["HARROWGATE"], []),
+    # a department or home is no town
+    (_LOW + "called from pharmacy re: dose.", [], ["pharmacy"]),
+    (_LOW + "called from radiology, ct read.", [], ["radiology"]),
+    ("Wife called from Home at 0300.", [], ["Home"]),
     # ---- an agency, a practice or a firm in small letters or capitals, before its kind's words
     (_LOW + "home care referral to brookhaven visiting nurses for d/c.", ["brookhaven visiting nurses"], []),
     (_LOW + "listed at silverlake transplant ctr, coordinator aware.", ["silverlake transplant ctr"], []),
     (_CAPS + "PEDS WILL BE AT NORTHGATE FAMILY PEDIATRICS PER MOM.", ["NORTHGATE FAMILY PEDIATRICS"], []),
     (_LOW + "husband drives for ostrander packaging, no benefits.", ["ostrander packaging"], []),
     ("Husband drives for Greenway Taxi on weekends.", ["Greenway Taxi"], []),
+    # a town's fire or police department, after the town's listed name only
+    ("Brought in by Quincy Fire after fall at home.", ["Quincy Fire"], []),
+    ("Per Lowell Police, pt was the driver.", ["Lowell Police"], []),
+    ("House Fire. Smoke inhalation, carbonaceous sputum.", [], ["House", "Fire"]),
+    ("Kitchen Fire\nPt with burns to both hands.", [], ["Kitchen", "Fire"]),
+    ("State Police on scene at MVC.", [], ["State", "Police"]),
+    (_LOW + "house fire at her home, brought in by fire.", [], ["house", "fire"]),
     # the kinds' words alone, or after a service's words, name no one
     (_LOW + "social services and visiting nurses following.", [], ["visiting nurses"]),
     (_LOW + "pt to er, ems called by staff.", [], ["ems"]),
