@@ -131,6 +131,11 @@ _PLACE_LEADS = frozenset("""las los la el san santa santo port fort mount lake n
 new upper lower""".split())
 #: a word in small letters before a Capitalized one that may be its surname ("mom grace Nguyen")
 _BEFORE_CAPPED = re.compile(r"(?<![\w'’.-])([a-z]{3,}) ([A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)?)(?![\w'’]| \d)")
+#: a greeting or a thanks and the first name it addresses or signs, at a line's start: "hi ted -
+#: please finish the form", "thanks, ted" or "thanks,\nted" ending its line
+_GREETING = re.compile(r"(?m)^[ \t]*(?:(?:hi|hello|hey|dear)[ \t]+([a-z]+)(?=[ \t]*(?:[,:!]|[-–—][ \t]|$))"
+                       r"|(?:thanks|thank you|thx|regards|best|cheers)[ \t]*[,!.]?[ \t]*\n?[ \t]*(?:--?[ \t]*)?"
+                       r"([a-z]+)[ \t]*$)")
 #: first names that are everyday words far more often before a name ("will", "may", "see")
 _NOT_FIRST = frozenset("""will may see saw said per can bill mark rose sue pat chase grant""".split())
 #: a kin word and the word after it ("mother zephyrine")
@@ -570,6 +575,15 @@ def cased_view(text: str, lexicon) -> str:
                 and last not in _STOP and lexicon.medical_kind(last) is None:
             title(m.start(1), m.end(1))
             title(m.start(2), m.end(2))
+    for m in _GREETING.finditer(view):  # "hi ted - please", "thanks, ted" ending its line
+        g = 1 if m.group(1) else 2
+        w = m.group(g)
+        cap = w[:1].upper() + w[1:]
+        share = lexicon.capitalized_share(w)
+        if len(w) >= 2 and w not in _STOP and w not in _NOT_FIRST and lexicon.medical_kind(w) is None \
+                and (share is None or share >= 0.1) and w not in ("doc", "doctor", "nurse") and (lexicon.is_first_name(cap) or lexicon.nickname_formals(cap)):
+            # ("hi all -": a word English hardly ever Capitalizes is no one's name)
+            title(m.start(g), m.end(g))
     for m in _LIVES_IN_ONE.finditer(view):  # "lives in hollisford,", "lives in pella,": a town
         w = m.group(1)
         if len(w) >= 4 and w not in _STOP and lexicon.medical_kind(w) is None and (

@@ -51,6 +51,13 @@ CASES = [
     (_LOW + "intubated 3-14 at osh, extubated 3-16.", ["3-14", "3-16"], []),
     (_LOW + "pt transferred 2-3 days ago from osh.", [], ["2-3"]),
     (_LOW + "q 2-3 hrs, 12-14 breaths.", [], ["2-3", "12-14"]),
+    # ---- a greeting's or a thanks' first name in a message typed in small letters
+    (_LOW + "call back after 4pm.\nthanks, ted\n", ["ted"], []),
+    (_LOW + "hi ted - please finish the form today.", ["ted"], []),
+    (_LOW + "best,\nrose\n", ["rose"], []),
+    (_LOW + "hi all - huddle at 3.", [], ["all"]),
+    (_LOW + "thanks, doc\n", [], ["doc"]),
+    (_LOW + "thanks, will do.\n", [], ["will"]),
     # ---- a town a family member calls or drives from, or lives in before "w/"
     (_LOW + "nephew called from harrowgate, updated re plan.", ["harrowgate"], []),
     (_LOW + "dtr calls from birch hollow - updated 0330 re rrt.", ["birch hollow"], []),
