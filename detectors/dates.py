@@ -673,7 +673,7 @@ class DateDetector(Detector):
     template_families = ("dates",)
 
     DEFAULT_RULES = {"md_line_start": 0.75, "md_clean": 0.72, "year_shifted": 0.75, "year_event": 0.75,
-                     "weekday_short": 0.60, "md_range": 0.85}
+                     "weekday_short": 0.60, "md_range": 0.85, "md_shift": 0.75}
 
     def validators(self) -> dict:
         return {"date_text": date_text, "date_text_noyear": date_text_noyear,
@@ -936,9 +936,10 @@ class DateDetector(Detector):
             for m in _MD_RANGE.finditer(text):
                 _range_dates(text, m, float(self.rules["md_range"]), self.name, out)
         if "-" in text:
+            shift = float(self.rules["md_shift"])
             for m in _MD_SHIFT.finditer(text):
                 if date_md(m.group(1)) is not False:
-                    out.append(Candidate(m.start(1), m.end(1), "date", line_start, self.name, "context:md-shift"))
+                    out.append(Candidate(m.start(1), m.end(1), "date", shift, self.name, "context:md-shift"))
         if late:
             for m in _YEARS21.finditer(text):
                 ys, ye = m.span()
@@ -1183,13 +1184,15 @@ def _with_time(text: str, c: Candidate) -> Candidate:
 #: "12/30-1/2"): the templates' boundaries keep a date from touching "-" and a digit, so a range
 #: is read here as a whole
 #: (ASCII digits: the regex module's \d takes digits Python's int() cannot read)
-#: a dashed month/day before a shift's hours, as a nursing note's header writes it ("csru nsg note
-#: 3-7 11p-7a", "NSG NOTE 12-1 7A-7P", "3-7 1900-0700"); ranges of counts have no shift after them
-_MD_SHIFT = regex.compile(r"(?<![\w/.:+-])((?:1[0-2]|0?[1-9])-(?:3[01]|[12]\d|0?[1-9]))[ \t]+"
-                          r"(?=(?:(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?[apAP][mM]?|(?:[01]\d|2[0-3])[0-5]\d)[ \t]?-[ \t]?"
-                          r"(?:(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?[apAP][mM]?|(?:[01]\d|2[0-3])[0-5]\d)(?![\w/:-]))")
 _MD_RANGE = regex.compile(r"(?<![\w/.:-])([0-9]{1,2})/([0-9]{1,2})[ \t]?-[ \t]?([0-9]{1,2})/([0-9]{1,2})"
                           r"(?:/([0-9]{4}|[0-9]{2}))?(?![\w/.:]|-\d)")
+#: a clock time that opens or closes a shift: "11p", "7A", "7:30 am", "1900"
+_SHIFT_TIME = r"(?:(?:1[0-2]|0?[1-9])(?::[0-5][0-9])?[ \t]?[apAP][mM]?|(?:[01][0-9]|2[0-3])[0-5][0-9])"
+#: a dashed month/day before a shift's hours, as a nursing note's header writes it ("csru nsg note
+#: 3-7 11p-7a", "NSG NOTE 12-1 7A-7P", "3-7 1900-0700"); ranges of counts have no shift after them
+#: (ASCII digits, as _MD_RANGE)
+_MD_SHIFT = regex.compile(r"(?<![\w/.:+-])((?:1[0-2]|0?[1-9])-(?:3[01]|[12][0-9]|0?[1-9]))[ \t]+"
+                          rf"(?={_SHIFT_TIME}[ \t]?-[ \t]?{_SHIFT_TIME}(?![\w/:-]))")
 
 
 def _range_dates(text: str, m: regex.Match, like: float, name: str, out: list[Candidate]) -> None:

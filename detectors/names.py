@@ -209,11 +209,10 @@ ADDRESS_WORDS = frozenset("""
 mama mom momma mommy mum mummy ma papa pop pops dad daddy pa nana nanna nonna nonno grandma grandpa
 granny gramma grammy gram gramps auntie baby babe honey sweetie sweetheart doc doctor nurse
 """.split())
-#: what a note calls the family members and sitters it names by first name alone ("mom faith",
-#: "dad bill", "sitter precious"): KIN's match before a first name that is also a word and then
-#: what a visitor does (see _VISIT_AFTER_RE)
-_KIN_LIKE = frozenset({"mom", "dad", "mum", "stepmom", "stepdad", "sitter", "roommate", "ex-wife",
-                       "ex-husband", "fiancee", "grandma", "grandpa"})
+#: the family words of the lower-case names (`_lower`): KIN and what else a note calls the family
+#: members and sitters it names by first name alone ("mom faith", "dad bill", "sitter precious")
+_LOWER_KIN = KIN | frozenset({"mom", "dad", "mum", "stepmom", "stepdad", "sitter", "roommate", "ex-wife",
+                              "ex-husband"})
 #: what follows a family member's first name in a note: a visit, a call, a place at the bedside,
 #: another family member, or a comma ("wife peg at bedside", "dad bill called x1"); not a sentence's
 #: end ("father present.", "mom faith\n" may be a word or a heading)
@@ -1576,7 +1575,7 @@ class NameDetector(Detector):
             if m is None:
                 continue
             title = k.group("t")
-            kin = k.group("k") is not None and (k.group("k") in KIN or k.group("k") in _KIN_LIKE)
+            kin = k.group("k") in _LOWER_KIN
             # a label with its colon ("pt:", "name:", "husband:") announces a field's value
             label = ":" in low[k.end("t" if title else "k"):k.end()]
             got = self._lower_special(text, m, title, kin, label)
@@ -1702,9 +1701,9 @@ class NameDetector(Detector):
                     parts = (Candidate(m.start("a"), m.end("a"), "first_name", like, self.name, why),
                              Candidate(m.start("b"), m.end("b"), "last_name", like, self.name, why))
                     return Candidate(m.start("a"), m.end("b"), "full_name", like, self.name, why, parts)
-            if a.lower() in _MONTH_SET and a.lower() != "may" \
-                    and not _DIGIT_NEXT_RE.match(text, m.end("a")) or a.lower() not in _MONTH_SET \
-                    and _VISIT_AFTER_RE.match(text, m.end("a")):
+            month = a.lower() in _MONTH_SET
+            if (month and a.lower() != "may" and not _DIGIT_NEXT_RE.match(text, m.end("a"))) \
+                    or (not month and _VISIT_AFTER_RE.match(text, m.end("a"))):
                 # ("brother will called": no modal before a past tense or a bedside)
                 # a full name without parts: posting carries no "june" to the note's dates
                 return Candidate(m.start("a"), m.end("a"), "full_name", like, self.name, why)

@@ -157,9 +157,11 @@ _WARD_WORDS = frozenset({"bedside", "discharge", "home", "triage", "intake", "ad
                          "clinic", "hospital", "icu", "er", "ed", "or", "shift", "change", "report", "rounds"})
 _CLASS_NAME_AFTER = re.compile(r"[ \t]+(?i:grade|classification|criteria)\b")
 _WORT_AFTER = re.compile(r"[ \t]+(?i:wort)\b")
-#: service heads read only after a listed town's name ("Quincy PD", "Framingham FD", "Laconia
-#: Fire", "Hollis Police")
-_TOWN_ONLY_HEADS = frozenset({"PD", "FD", "WIC", "Fire", "Police"})
+#: town-only heads that are everyday words too: the town's own words must be ones English mostly
+#: Capitalizes ("Laconia Fire", "Hollis Police"; not "House Fire", "Brush Fire")
+_WORD_TOWN_HEADS = frozenset({"Fire", "Police"})
+#: service heads read only after a listed town's name ("Quincy PD", "Framingham FD", "Laconia Fire")
+_TOWN_ONLY_HEADS = frozenset({"PD", "FD", "WIC"}) | _WORD_TOWN_HEADS
 #: a residence's heads, and the kind of care that may follow its name ("Rosewood Gardens assisted
 #: living", "Maple Terrace ALF"): a town's name before them then names the home
 _RESIDENCE_HEADS = frozenset({"Gardens", "Terrace", "Manor", "Village", "Place", "Commons", "Estates", "Residence",
@@ -1436,7 +1438,7 @@ class OrgDetector(Detector):
                     len(name) >= 2 and name[-1][2].rstrip(".") in ("County", "Co"))):
                 continue  # "PD", "FD", "WIC" name an office only after its town or county ("Quincy PD",
                 # "Harlan County WIC"; "on PD": dialysis)
-            if head in ("Fire", "Police") and any(
+            if head in _WORD_TOWN_HEADS and any(
                     (sh := lex.capitalized_share(w[2])) is not None and sh < 0.5 for w in name):
                 continue  # "House Fire", "Brush Fire": a town's name that is also a word, before a fire
             if kind == "service" and head not in _TOWN_ONLY_HEADS \

@@ -136,6 +136,8 @@ _BEFORE_CAPPED = re.compile(r"(?<![\w'’.-])([a-z]{3,}) ([A-Z][a-z]{2,}(?:-[A-Z
 _GREETING = re.compile(r"(?m)^[ \t]*(?:(?:hi|hello|hey|dear)[ \t]+([a-z]+)(?=[ \t]*(?:[,:!]|[-–—][ \t]|$))"
                        r"|(?:thanks|thank you|thx|regards|best|cheers)[ \t]*[,!.]?[ \t]*\n?[ \t]*(?:--?[ \t]*)?"
                        r"([a-z]+)[ \t]*$)")
+#: whom a greeting or a thanks addresses by role, no name ("thanks, doc")
+_GREETED_ROLES = frozenset({"doc", "doctor", "nurse"})
 #: first names that are everyday words far more often before a name ("will", "may", "see")
 _NOT_FIRST = frozenset("""will may see saw said per can bill mark rose sue pat chase grant""".split())
 #: a kin word and the word after it ("mother zephyrine")
@@ -578,10 +580,11 @@ def cased_view(text: str, lexicon) -> str:
     for m in _GREETING.finditer(view):  # "hi ted - please", "thanks, ted" ending its line
         g = 1 if m.group(1) else 2
         w = m.group(g)
-        cap = w[:1].upper() + w[1:]
+        if len(w) < 2 or w in _STOP or w in _NOT_FIRST or w in _GREETED_ROLES or lexicon.medical_kind(w) is not None:
+            continue
         share = lexicon.capitalized_share(w)
-        if len(w) >= 2 and w not in _STOP and w not in _NOT_FIRST and lexicon.medical_kind(w) is None \
-                and (share is None or share >= 0.1) and w not in ("doc", "doctor", "nurse") and (lexicon.is_first_name(cap) or lexicon.nickname_formals(cap)):
+        cap = w[:1].upper() + w[1:]
+        if (share is None or share >= 0.1) and (lexicon.is_first_name(cap) or lexicon.nickname_formals(cap)):
             # ("hi all -": a word English hardly ever Capitalizes is no one's name)
             title(m.start(g), m.end(g))
     for m in _LIVES_IN_ONE.finditer(view):  # "lives in hollisford,", "lives in pella,": a town

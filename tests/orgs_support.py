@@ -10,6 +10,11 @@ from scrub.types import Document
 ORGS = OrgDetector()
 DETS = (LocationDetector(), ORGS)
 
+#: an ICU nursing note's systems review, typed in small letters or in capitals: put before a
+#: passage, it makes the whole note caseless as such notes are (the cased view reads it)
+ICU_LOW = "neuro: a+ox3, mae. cv: nsr 80s. resp: ls clear, 2l nc. gi: tol clears.\n"
+ICU_CAPS = "NEURO: A+OX3. CV: SR 70S, NO ECTOPY. RESP: LS CLEAR. GU: FOLEY, UO ADEQ.\n"
+
 
 def flagged(text, dets=DETS, threshold=0.7):
     """(start, end) of the arbiter's findings over the given detectors' candidates."""

@@ -12,10 +12,9 @@ must leave alone.
 """
 from __future__ import annotations
 
+from orgs_support import ICU_CAPS as _CAPS
+from orgs_support import ICU_LOW as _LOW
 from orgs_support import note_forms_test
-
-_LOW = "neuro: a+ox3, mae. cv: nsr 80s. resp: ls clear, 2l nc. gi: tol clears.\n"
-_CAPS = "NEURO: A+OX3. CV: SR 70S, NO ECTOPY. RESP: LS CLEAR. GU: FOLEY, UO ADEQ.\n"
 
 # (passage, [text that must be covered whole], [text that must not be touched])
 CASES = [
