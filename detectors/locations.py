@@ -196,6 +196,23 @@ _STATE_AFTER = regex.compile(
 _ST_ZIP_AT = re.compile(r"(?<![\w,])[A-Z]{2}[ \t]+\d{5}")
 #: the ZIP after a space (a literal head: memchr speed); "MA\t02151" falls back to _ST_ZIP_AT
 _SP_ZIP_AT = re.compile(r" \d{5}")
+#: a state's code or AP abbreviation after a comma, ending its clause ("…, ma - asked", "…, NJ.",
+#: "…, fla, will call", "…, MI (~4 hr)"); the town and its cue before it are read in code
+_COMMA_STATE_END = re.compile(
+    r",[ \t]*(?P<st>[A-Za-z]{2}|[A-Za-z][a-z]{2,4}\.?)"
+    r"(?=[ \t]*(?:$|[.,;:)(!?]|-)|[ \t]+(?:and|w/|with|for|since|where|until|area)(?![\w/]))", re.M)
+#: the words that make the one to three words after them a town before its state ("lives in
+#: bossier ridge, la", "called from kilbride, ma", "home is Dearfield, MI")
+_STATE_TOWN_CUES = frozenset({"in", "from", "near", "is", "to"})
+#: codes in small letters that are everyday words or clinical abbreviations ("…, in 2 days",
+#: "…, md aware", "…, dc home"): never a state after a comma
+_LOWER_CODE_WORDS = frozenset({"in", "or", "me", "oh", "hi", "ok", "id", "de", "as", "co", "mo", "ms", "md",
+                               "ne", "al", "gu", "mp", "vi", "pr", "dc"})
+#: AP abbreviations that are words in small letters ("…, ill.", "…, mass")
+_LOWER_AP_WORDS = frozenset("ill ind mass miss wash ore del ala kan neb mont colo ark".split())
+#: words that never start or make up a town before a state's comma
+_NOT_STATE_TOWN = frozenset("""the a an his her their my our your this that home house work rehab hospital
+church bed room floor unit icu ed er or snf nh daughter son wife husband mother father""".split())
 _CUE_AT = re.compile(r" (?:in|from|to|at|near|of)(?: the)? (?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2})")
 _CUE_CAP_AT = re.compile(r"(?:In|From|Near) (?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2})")
 #: a verb or noun before "in"/"to"/"at" that makes it a strong cue ("lives in", "moved to")
@@ -307,6 +324,7 @@ def _automaton(directory: str):
 
 _NONSPACE = re.compile(r"\S+")
 _WORD = regex.compile(r"\w+")  # as gate_windows reads a word
+_TOWN_TOKEN = re.compile(r"[A-Za-z][A-Za-z'’.-]*")
 _COMMA_TOWN = re.compile(r"[ \t]*,[ \t]*(?P<t>[A-Z][a-z]+(?:[ \t][A-Z][a-z]+){0,2})")
 _TW_RE = re.compile(_TW)
 
@@ -509,6 +527,8 @@ class LocationDetector(Detector):
         if ", " in text:
             self._firm_towns(text, out)
         self._town_codes(text, out)
+        if "," in text:
+            self._cued_town_states(text, out)
         if "  " in text or ", 0" in text or ", 1" in text:
             self._town_zips(text, out)
         if lives:
@@ -1248,6 +1268,54 @@ class LocationDetector(Detector):
                      self._cand(c.start(1), c.end(1), "state", like, "list:states"))
             out.extend(parts)
             out.append(self._cand(m.start(1), c.end(1), "location", like, "context:town_code", list(parts)))
+
+    def _cued_town_states(self, text: str, out: list[Candidate]) -> None:
+        """"lives in bossier ridge, la;", "called from kilbride, ma -", "Home is Dearfield, MI (",
+        "HOME IN CLEARFIELD JCT, PA.": one to three words after a place cue and before a comma and
+        a state's code or AP abbreviation ending its clause: a town, listed or not, in any case.
+        A code in small letters that is also a word ("…, in", "…, md") is not a state; one that
+        is also a credential ("…, PA", "…, MD") not after a person's name ("to Dr. Ross, MD")."""
+        lex = self.lex
+        like = self.rules["city_state_cued"]
+        for m in _COMMA_STATE_END.finditer(text):
+            st = m.group("st")
+            bare = st.rstrip(".")
+            if len(bare) == 2:
+                if not bare.isupper() and bare.lower() in _LOWER_CODE_WORDS:
+                    continue
+                if not bare.isupper() and not bare.islower():
+                    continue  # "Me", "Pa": a word at a clause's start
+                if not lex.is_state(bare.upper()):
+                    continue
+            elif not (lex._in("state:ap", bare) or lex._in("state:ap", bare + ".")) \
+                    or bare.islower() and bare in _LOWER_AP_WORDS:
+                continue  # "fla", "Calif." yes; "mass", "wash" no
+            lo = max(0, m.start() - 60, text.rfind("\n", max(0, m.start() - 60), m.start()) + 1)
+            toks = _words(text[lo:m.start()], lo)
+            town: list[tuple[int, int, str]] = []
+            cue = None
+            for tok in reversed(toks[-4:]):
+                w = tok[2]
+                if w.lower() in _STATE_TOWN_CUES:
+                    cue = tok
+                    break
+                if not _TOWN_TOKEN.fullmatch(w) or w.lower() in _NOT_STATE_TOWN or len(town) == 3:
+                    break
+                town.append(tok)
+            if cue is None or not town or town[0][1] != m.start():
+                continue
+            town.reverse()
+            phrase = " ".join(w for _, _, w in town)
+            if lex.is_medical(phrase.lower()) or lex.is_state(phrase) or lex.is_country(phrase):
+                continue
+            if bare.upper() in DEGREE_STATES and bare.isupper() and (
+                    self.lex.is_first_name(town[0][2]) or self.lex.is_title(town[0][2].rstrip("."))
+                    or len(town[0][2].rstrip(".")) == 1):
+                continue  # "to Frank Ross, MD", "to Dr. Ross, PA": a person and a credential
+            parts = (self._cand(town[0][0], town[-1][1], "city", like, "context:cued_town_state"),
+                     self._cand(m.start("st"), m.start("st") + len(bare), "state", like, "context:cued_town_state"))
+            out.extend(parts)
+            out.append(self._cand(town[0][0], parts[1].end, "location", like, "context:cued_town_state", list(parts)))
 
     def _firm_towns(self, text: str, out: list[Candidate]) -> None:
         """"Kessler Drug, Storm Lake.", "VALLEYVIEW PHARMACY #0319, CLINTONVILLE", "St. Brigid

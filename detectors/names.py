@@ -994,7 +994,9 @@ class NameDetector(Detector):
                 e2 = i2 + 1
                 while e2 < j2 and e2 - i2 < 3 and toks[e2].initial:
                     e2 += 1  # the first name's initials; what follows ("DOB") is left as it was
-                if head.last and nxt.first and not self._degree_at(text, toks[i].end) \
+                # (a word made a first name where it stands: "Pt: Brown, Will   MRN")
+                nxt_first = nxt.first or toks[j].info is not None and toks[j].info.first
+                if head.last and nxt_first and not self._degree_at(text, toks[i].end) \
                         and toks[j].word.upper() not in _LIMB_ABBREV \
                         and not text[max(0, toks[i].start - 2):toks[i].start].startswith("&"):
                     # ("MAE, LE 5/5": limbs; "Stamping & Forge, Castle Pines": a firm's last word)
@@ -1041,9 +1043,15 @@ class NameDetector(Detector):
                 and nxt.info is not None and not nxt.info.stop and not nxt.info.medical \
                 and not _date_word(text, t) and self._context_before(text, t.start) == "strong":
             return True
-        first = toks[0]
-        return i == 1 and t.comma_before and first.capable and first.info is not None and first.info.last \
-            and (n == 2 or toks[2].initial) and self._context_before(text, first.start) == "strong"
+        if not (t.comma_before and (i == 1 or i == 2 and _context(toks[0]))):
+            return False
+        first = toks[i - 1]
+        # the field's value ends after it: the run's end, an initial, a field's label or two blanks
+        # ("Pt: Brown, Will   MRN 5520", "PT: BROWN, WILL A", "SLP: Young, Will")
+        end = i + 1 == n or toks[i + 1].initial or toks[i + 1].word.upper().rstrip(":#") in _FIELD_LABELS \
+            or "  " in text[t.end:toks[i + 1].start] or "\t" in text[t.end:toks[i + 1].start]
+        return end and first.capable and first.info is not None and first.info.last \
+            and self._context_before(text, first.start) == "strong"
 
     def _after_initial(self, text: str, seg: list[_Tok], lead: int, after_phrase: bool) -> Candidate | None:
         """A name after an initial in lower case ("triage rn: k. Szczepanski", "-- t. Nwachukwu"):

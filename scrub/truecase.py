@@ -83,7 +83,9 @@ ADDRESS_PARTS = frozenset({"apt", "apartment", "unit", "suite", "ste", "fl", "fl
 #: the town after a street's comma, ending its line ("22 orchard ln, vermillion bend\n")
 _TOWN_LINE_END = re.compile(r",[ \t]*((?!(?:" + "|".join(sorted(ADDRESS_PARTS)) + r")\b)"
                             r"[a-z][a-z'’-]+(?:[ \t][a-z][a-z'’-]+){0,2})[ \t]*(?=\n|$)")
-_UNIT = re.compile(r"\b(apt|apartment|unit|suite|ste|fl|floor|rm|room)\.?\s*#?\s*(\d+[a-z]?|[a-z]\d*)\b")
+#: a unit and its number or letter; a letter only after a dot, a blank or "#" ("fl a", "apt #c"):
+#: "fla" is Florida's abbreviation, not floor A
+_UNIT = re.compile(r"\b(apt|apartment|unit|suite|ste|fl|floor|rm|room)(?:\.?\s*#?\s*(?=\d)|[.\s#][\s#]*)(\d+[a-z]?|[a-z]\d*)\b")
 _CITY_STATE = re.compile(r"\b[A-Z][a-z]+, ([a-z]{2})\b(?!['’-])")
 _TOWN_STATE = re.compile(r"\b([A-Z][a-z]+) ([a-z]{2})(?=[ \t]*(?:$|[,.;)]|\d{5}))", re.MULTILINE)
 _TITLE = re.compile(r"(?<![\w.])(?:(dr|mr|mrs|ms|rev|prof|fr|ofc|sgt|det)\.(?= ?[a-z])|(dr)(?= [a-z]{3}))")
