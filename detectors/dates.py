@@ -1218,6 +1218,8 @@ def _clean_md(text: str, c: Candidate) -> bool:
     scores ("pain 8/10", "5/5 strength", "+2/+2 pulses") and plain fractions ("1/2", "3/4")
     are set aside.
     """
+    if _LMP_BEFORE.search(text, max(0, c.start - 12), c.start):
+        return True  # "lmp ~1/28", "EDD: 3/9": a pregnancy's dates
     if c.start > 0 and text[c.start - 1] in "+-±~<>=":
         return False
     if text[max(0, c.start - 2):c.start] in ("= ", "=\t"):
@@ -1225,7 +1227,8 @@ def _clean_md(text: str, c: Candidate) -> bool:
     a, b = (int(x) for x in _numbers(text[c.start:c.end])[:2])  # the span may hold a time too
     if a <= 12 and (a, b) not in _PLAIN_FRACTIONS and (
             _LAST_BEFORE.search(text, max(0, c.start - 24), c.start)
-            or a != b and b != 10 and _MERIDIEM_AFTER.match(text, c.end)):
+            or a != b and b != 10 and (_MERIDIEM_AFTER.match(text, c.end) or _AT_CLOCK.match(text, c.start) and not (
+                b in _SCALE_TOPS and _READING_BEFORE.search(text, max(0, c.start - 16), c.start)))):
         return True  # "last dose 12/2", "transport for 3/24 AM": a day, not a share of a dose or a day
     if (a, b) in _PLAIN_FRACTIONS and c.end == c.start + 3 and (
             text[c.end:c.end + 2] in (": ", ":\t", ":\n") or text[c.end:c.end + 1] == ")" and c.start and text[c.start - 1] == "("):
@@ -1270,6 +1273,12 @@ _SAME_DATE_CUE = regex.compile(r"(?i)(?<![\p{L}/])(?:on|since|until|till|dated|w
 _LAST_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:last|next|prior|previous)[ \t]+(?:dose|admit|admission|visit|appt"
                              r"|appointment|seen|session|transfusion|tx|treatment|chemo|dialysis|hd|infusion|cycle)"
                              r"[ \t:]*(?:on|was)?[ \t]*$")
+#: a month/day, then "at" or "@" and a clock time: "session 10/14 at 1300", "3/2 @ 14:30"
+_AT_CLOCK = regex.compile(r"\d{1,2}/\d{1,2}[ \t]+(?:at|@)[ \t]*(?:(?:[01]\d|2[0-3])[0-5]\d|\d{1,2}:[0-5]\d)(?![\d:])")
+#: the tops of the grades and scales a reading is given out of ("strength 4/5 at 1300")
+_SCALE_TOPS = frozenset({3, 4, 5, 6, 10, 15, 30})
+#: a pregnancy's date labels before a month/day ("lmp ~1/28", "EDD: 3/9")
+_LMP_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:lmp|edc|edd)[ \t]*[:=]?[ \t]*~?[ \t]*$")
 #: a time of day's half after a month/day: "3/24 AM", "3/2 8 am"
 _MERIDIEM_AFTER = regex.compile(r"[ \t]+(?:\d{1,2}(?::\d\d)?[ \t]?)?(?i:am|pm|a\.m\.|p\.m\.)(?![\p{L}])")
 #: before "d/7": a gestational age's whole weeks ("CGA 32 3/7") or a course's day ("Day 5/7")

@@ -312,6 +312,8 @@ _ANCHOR_RULES = {
 _UNIT_AFTER = regex.compile(
     r"[ \t]*(?:mg|mcg|ug|g|gm|kg|lbs?|ml|cc|l|units?|iu|meq|mmol|mmhg|bpm|%|x|times|tabs?|tablets?|"
     r"caps?|days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|min|cm|mm|in|ft)\b", regex.IGNORECASE)
+#: the next field's label after a value ("unit: 8 west", "rm # 4"): no measurement's unit
+_LABEL_NEXT = regex.compile(r"[ \t]*[A-Za-z]+[ \t]*[:#]")
 _DATE_LIKE = regex.compile(r"\d{1,2}[/.-]\d{1,2}(?:[/.-](?:\d{2}|\d{4}))?$|(?:19|20)\d\d[/.-]\d{1,2}[/.-]\d{1,2}$")
 _RATIO = regex.compile(r"\d{2,3}/\d{2,3}$")
 _FREQUENCY = regex.compile(r"\d{1,2}[wWxXdD]\d{1,2}")
@@ -531,8 +533,9 @@ class IdDetector(Detector):
                     sum(ch.isdigit() for ch in value) < _SPACED_DIGITS
                     or not _SPACED_LABEL.search(text, m.start(), s)):
                 continue
-            if not _plausible(value, strong) or _UNIT_AFTER.match(text, e):
-                continue
+            if not _plausible(value, strong) or _UNIT_AFTER.match(text, e) and not (
+                    _LABEL_NEXT.match(text, e) or value.count("-") >= 2):
+                continue  # ("mrn: 7120-0459-88 unit: 8 west": the next field's label, no dose's unit)
             if ent == "credit_card" and luhn(value) is False:
                 continue  # a published test card is nobody's, whatever its label says
             if ent == "credit_card" and not 12 <= len(_digits(value)) <= 19:

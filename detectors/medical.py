@@ -32,7 +32,7 @@ _POSSESSIVES = ("", "'s", "’s", "s", "s'")
 #: 1-2 digits before '/52'; "lab" at a lab name's word at most 14 characters before a digit;
 #: "q-x" at a 'q' or 'x' word right before a digit; "word:icd" at the word 'icd'...
 _ANCHOR_RULES = {
-    "dose-unit": ("6dacb6ca9c97", "number"), "blood-pressure": ("c067dbc02481", "ratio"),
+    "dose-unit": ("e3e1f8ba0766", "number"), "blood-pressure": ("c067dbc02481", "ratio"),
     "weeks-ratio": ("1e1f38216353", "weeks"), "lab-value": ("78f13c4695ba", "lab"),
     "frequency": ("6cec0bafae15", "q-x"), "icd-code": ("e70cd9b3494e", "word:icd"),
     "cpt-code": ("cc1ece5f3072", "word:cpt,hcpcs"),

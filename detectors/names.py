@@ -209,10 +209,14 @@ ADDRESS_WORDS = frozenset("""
 mama mom momma mommy mum mummy ma papa pop pops dad daddy pa nana nanna nonna nonno grandma grandpa
 granny gramma grammy gram gramps auntie baby babe honey sweetie sweetheart doc doctor nurse
 """.split())
+#: family words in the plural: the word after them is a name only before what family members do
+_PLURAL_KIN = frozenset({"daughters", "sons", "sisters", "brothers", "parents", "sitters"})
 #: the family words of the lower-case names (`_lower`): KIN and what else a note calls the family
 #: members and sitters it names by first name alone ("mom faith", "dad bill", "sitter precious")
 _LOWER_KIN = KIN | frozenset({"mom", "dad", "mum", "stepmom", "stepdad", "sitter", "roommate", "ex-wife",
-                              "ex-husband"})
+                              "ex-husband"}) | _PLURAL_KIN
+#: a second family member after "and" ("daughters hope and faith at bedside"): group w
+_AND_KIN_NAME_RE = re.compile(r"[ \t]+and[ \t]+(?P<w>[a-z][a-z'’-]{2,})(?![\w'’-])")
 #: what follows a family member's first name in a note: a visit, a call, a place at the bedside,
 #: another family member, or a comma ("wife peg at bedside", "dad bill called x1"); not a sentence's
 #: end ("father present.", "mom faith\n" may be a word or a heading)
@@ -573,6 +577,8 @@ class NameDetector(Detector):
         out.extend(self._small_title(text))
         if out and (", " in text or " and " in text or " & " in text):
             out.extend(self._coordinated(text, out))
+        if out and " and " in text:
+            out.extend(self._and_kin(text, out))
         if "(" in text or '"' in text or "“" in text:
             # "olusegun adeyemo  (segun)", 'Vasquez, Rolando "Ro"': a nick name in parentheses or
             # quotes after any full name found, unless the nick name was found on its own ("Robert ('Bob')")
@@ -1584,6 +1590,8 @@ class NameDetector(Detector):
                 continue
             title = k.group("t")
             kin = k.group("k") in _LOWER_KIN
+            if k.group("k") in _PLURAL_KIN and not _VISIT_AFTER_RE.match(text, m.end("a")):
+                continue  # "daughters hope for recovery", "parents will call": the verb after a plural
             # a label with its colon ("pt:", "name:", "husband:") announces a field's value
             label = ":" in low[k.end("t" if title else "k"):k.end()]
             got = self._lower_special(text, m, title, kin, label)
@@ -1675,6 +1683,30 @@ class NameDetector(Detector):
                                                         self.name, why, tuple(parts))))
         out.extend(self._lower_degree(text, low))
         out.extend(self._signoff_initials(text))
+        return out
+
+    def _and_kin(self, text: str, found: list[Candidate]) -> list[Candidate]:
+        """The second of two family members named in small letters ("daughters hope and faith at
+        bedside", "sons Mike and will called"): a listed first name after "and" that follows a name
+        found after a family word, itself before what family members do."""
+        out = []
+        rid = "names.lower_pair"
+        like, why = self.like(rid), f"template:{rid}"
+        for c in found:
+            m = _AND_KIN_NAME_RE.match(text, c.end)
+            if m is None:
+                continue
+            before = text[max(0, c.start - 16):c.start].lower().split()
+            if not before or before[-1].rstrip(":") not in _LOWER_KIN:
+                continue
+            w = m.group("w")
+            if w.lower() in _LOWER_KIN or w.lower() in ADDRESS_WORDS:
+                continue  # "wife Mai Vuong and son aware": a family word, no name
+            info = self.info(w)
+            if not (info.first or self._kin_name(w)) or (info.first_band or 0) > 1 or info.place or info.drug \
+                    or info.medword or info.eponym or info.medical or not _VISIT_AFTER_RE.match(text, m.end("w")):
+                continue
+            out.append(Candidate(m.start("w"), m.end("w"), "full_name", like, self.name, why))
         return out
 
     def _lower_special(self, text: str, m, title, kin: bool, label: bool):
