@@ -124,6 +124,7 @@ class Scrubber:
             starts = [f.start for f in findings]
             posted = [c for c in post(post_text, findings, self.posting_likelihood)
                       if not _inside_same(c, findings, starts)]
+            posted += aliases(doc.text, findings, self.posting_likelihood)
             if posted:
                 candidates = candidates + posted + self._protect(doc, posted, scanned)
                 findings = arbitrate(candidates, self.threshold, doc.text)
@@ -441,6 +442,36 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
         if s >= last:
             out.append(Candidate(s, e, ent, likelihood, "scrub.posting.v1", "posting"))
             last = e
+    return out
+
+
+#: a place's or a firm's other name in quotes right after it: '("cedar glen" per EMS sheet)',
+#: '(“Sunnyvale NH”)', "('willow crk')"
+#: (a word of its name the finding left out may come first: 'Health Care Ctr ("shady pines")')
+_ALIAS_AFTER = regex.compile(r"""(?:[ \t]+[\w.]+)?[ \t]*\([ \t]*["“'‘](?P<a>[^"”'’\n()]{3,40}?)["”'’]""")
+#: the entities whose other names are read so
+_ALIASED = frozenset({"organization", "hospital", "place"})
+
+
+def aliases(text: str, findings: Iterable[Finding], likelihood: float) -> list[Candidate]:
+    """The name a note also gives a facility or a firm, in quotes in the parenthesis right after
+    it, when it starts with the same word: 'Cedar Glen Nursing Home ("cedar glen" per EMS
+    sheet)', 'Sunnyvale Manor ("sunnyvale NH")'. Posting finds it only as written, and these are
+    written otherwise."""
+    out: list[Candidate] = []
+    for f in findings:
+        if f.entity not in _ALIASED or f.protected or text[f.end:f.end + 1] not in (" ", "\t", "("):
+            continue
+        m = _ALIAS_AFTER.match(text, f.end)
+        if m is None:
+            continue
+        alias = m.group("a").strip()
+        head = text[f.start:f.end].split()
+        first = alias.split()[0].casefold() if alias else ""
+        if len(first) < 4 or not head or head[0].casefold().strip(".,'’") != first.strip(".,'’"):
+            continue
+        s = m.start("a") + (len(m.group("a")) - len(m.group("a").lstrip()))
+        out.append(Candidate(s, s + len(alias), f.entity, likelihood, "scrub.posting.v1", "posting:alias"))
     return out
 
 

@@ -4,7 +4,8 @@ abbreviation ending the clause ("lives in bossier ridge, la;", "called from kilb
 "Home is Dearfield, MI (~4 hr)", "brother called from ft. lauderdale, fla,"); a patient field's
 "Last, First" whose first name is also a word ("PT: BROWN, WILL   MRN", "pt abernathy, june   rm");
 family members after a family word in the plural ("daughters hope and faith at bedside"); a
-record number before the next field's "unit:"; a month/day after "lmp" or before "at 1300".
+record number before the next field's "unit:"; a month/day after "lmp" or before "at 1300"; a
+facility's other name in quotes right after it ('Cedar Glen Nursing Home ("cedar glen" per EMS)').
 
 Every passage is fictitious and hand-written in the style of clinical notes. Each row names the
 text the whole pipeline (without spaCy, at the default threshold 0.7) must cover and the text it
@@ -54,6 +55,11 @@ CASES = [
     (_LOW + "plans to attend family session 10/14 at 1300 with mom.", ["10/14"], []),
     (_LOW + "pain 5/10 at 1300, medicated w/ oxy.", [], ["5/10"]),
     (_LOW + "mae, strength 4/5 at 1300 check.", [], ["4/5"]),
+    # ---- a facility's other name in quotes in the parenthesis right after it, same first word
+    ('Pt lives at Cedar Glen Nursing Home ("cedar glen" per EMS sheet).', ["Cedar Glen Nursing Home", "cedar glen"], []),
+    ('Adm from Sunnyvale Manor ("sunnyvale NH" on transfer sheet) w/ UTI.', ["sunnyvale NH"], []),
+    ('Pt came from Willow Creek Rehab ("willow crk") after hip fx.', ["willow crk"], []),
+    ('Transferred from Mercy Hospital ("the usual place") by EMS.', [], ["the usual place"]),
     # "fla" is no floor A: the unit's letter only after a blank, a dot or "#"
     (_LOW + "d/c to apt #c on the 2nd fl. w/ elevator.", [], ["fl"]),
 ]
