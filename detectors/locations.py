@@ -19,7 +19,7 @@ import regex
 from scrub.detector import Detector
 from scrub.lexicon import Lexicon, read_tsv
 from scrub.templates import MONTHS, WEEKDAYS, WING_AFTER, TemplateMatcher, load_rules
-from scrub.truecase import ADDRESS_PARTS
+from scrub.truecase import ADDRESS_PARTS, STATE_WORDS
 from scrub.types import Candidate, Document
 
 #: two-letter USPS codes that are also words or degrees: they need a ZIP or a listed city before
@@ -204,10 +204,10 @@ _COMMA_STATE_END = re.compile(
 #: the words that make the one to three words after them a town before its state ("lives in
 #: bossier ridge, la", "called from kilbride, ma", "home is Dearfield, MI")
 _STATE_TOWN_CUES = frozenset({"in", "from", "near", "is", "to"})
-#: codes in small letters that are everyday words or clinical abbreviations ("…, in 2 days",
-#: "…, md aware", "…, dc home"): never a state after a comma
-_LOWER_CODE_WORDS = frozenset({"in", "or", "me", "oh", "hi", "ok", "id", "de", "as", "co", "mo", "ms", "md",
-                               "ne", "al", "gu", "mp", "vi", "pr", "dc"})
+#: codes in small letters that are everyday words (the cased view's) or clinical abbreviations
+#: ("…, in 2 days", "…, md aware", "…, dc home"): never a state after a comma
+_LOWER_CODE_WORDS = STATE_WORDS | frozenset({"id", "as", "co", "mo", "ms", "md", "ne", "al", "gu", "mp", "vi",
+                                             "pr", "dc"})
 #: AP abbreviations that are words in small letters ("…, ill.", "…, mass")
 _LOWER_AP_WORDS = frozenset("ill ind mass miss wash ore del ala kan neb mont colo ark".split())
 #: words that never start or make up a town before a state's comma
@@ -1287,9 +1287,8 @@ class LocationDetector(Detector):
                     continue  # "Me", "Pa": a word at a clause's start
                 if not lex.is_state(bare.upper()):
                     continue
-            elif not (lex._in("state:ap", bare) or lex._in("state:ap", bare + ".")) \
-                    or bare.islower() and bare in _LOWER_AP_WORDS:
-                continue  # "fla", "Calif." yes; "mass", "wash" no
+            elif not lex.is_state(bare[:1].upper() + bare[1:]) or bare.islower() and bare in _LOWER_AP_WORDS:
+                continue  # "fla", "Calif." (AP abbreviations, read Capitalized) yes; "mass", "wash" no
             lo = max(0, m.start() - 60, text.rfind("\n", max(0, m.start() - 60), m.start()) + 1)
             toks = _words(text[lo:m.start()], lo)
             town: list[tuple[int, int, str]] = []
@@ -1309,7 +1308,7 @@ class LocationDetector(Detector):
             if lex.is_medical(phrase.lower()) or lex.is_state(phrase) or lex.is_country(phrase):
                 continue
             if bare.upper() in DEGREE_STATES and bare.isupper() and (
-                    self.lex.is_first_name(town[0][2]) or self.lex.is_title(town[0][2].rstrip("."))
+                    lex.is_first_name(town[0][2]) or lex.is_title(town[0][2].rstrip("."))
                     or len(town[0][2].rstrip(".")) == 1):
                 continue  # "to Frank Ross, MD", "to Dr. Ross, PA": a person and a credential
             parts = (self._cand(town[0][0], town[-1][1], "city", like, "context:cued_town_state"),

@@ -1647,8 +1647,7 @@ class NameDetector(Detector):
             elif (groups and kin and a.first and a.first_band == 0 and not a.place and not a.drug
                   and not a.medword and not a.eponym and not a.last_band == 0):
                 keep = ["a"]  # "son mark", "daughter grace": a common first name after a kin word
-            elif (groups and kin and a.first and (a.first_band or 0) <= 1
-                  and len(m.group("a")) >= 3 and not (a.place or a.drug or a.medword or a.eponym)
+            elif (groups and kin and a.first and len(m.group("a")) >= 3 and _visitor_first(a)
                   and _VISIT_AFTER_RE.match(text, m.end("a"))):
                 keep = ["a"]  # "wife peg at bedside", "dad bill called": a first name that is also a
                 # word, after a family word and before what family members do
@@ -1699,12 +1698,12 @@ class NameDetector(Detector):
             before = text[max(0, c.start - 16):c.start].lower().split()
             if not before or before[-1].rstrip(":") not in _LOWER_KIN:
                 continue
-            w = m.group("w")
-            if w.lower() in _LOWER_KIN or w.lower() in ADDRESS_WORDS:
+            w = m.group("w")  # (in small letters: the pattern's)
+            if w in _LOWER_KIN or w in ADDRESS_WORDS:
                 continue  # "wife Mai Vuong and son aware": a family word, no name
             info = self.info(w)
-            if not (info.first or self._kin_name(w)) or (info.first_band or 0) > 1 or info.place or info.drug \
-                    or info.medword or info.eponym or info.medical or not _VISIT_AFTER_RE.match(text, m.end("w")):
+            if not (info.first or self._kin_name(w)) or info.medical or not _visitor_first(info) \
+                    or not _VISIT_AFTER_RE.match(text, m.end("w")):
                 continue
             out.append(Candidate(m.start("w"), m.end("w"), "full_name", like, self.name, why))
         return out
@@ -2226,6 +2225,13 @@ _MONTH_FIRSTS = frozenset({"april", "may", "june", "jan"})
 #: words before a month that make it the month ("in June", "since April", "last May")
 _MONTH_PREP = re.compile(r"(?:^|[^\w'’])(?:in|since|of|by|until|till|thru|through|during|from|to|before|after|"
                          r"last|next|early|mid|late|this|each|every|around|circa)[ \t]+\Z", re.IGNORECASE)
+
+
+def _visitor_first(info) -> bool:
+    """The word-list facts of a family member's first name that may also be a word ("peg",
+    "hope"): a common or fairly common first name (band 0 or 1), no place, drug, medical word or
+    eponym."""
+    return (info.first_band or 0) <= 1 and not (info.place or info.drug or info.medword or info.eponym)
 
 
 def _date_word(text: str, t: _Tok) -> bool:

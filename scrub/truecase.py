@@ -124,7 +124,7 @@ _TOWN_COMMA_STATE = re.compile(r"(?<![\w'’-])([a-z]+(?: [a-z]+)?), ([a-z]{2})(
 #: a place cue right before a town ("called from kilbride, ma", "lives in bossier ridge, la")
 #: two-letter state codes that are also words of notes ("in, ok", "me, or"): after a town no
 #: list knows they are not read as states
-_STATE_WORDS = frozenset({"in", "ok", "me", "or", "hi", "oh", "de"})
+STATE_WORDS = frozenset({"in", "ok", "me", "or", "hi", "oh", "de"})
 _TOWN_CUE_BEFORE = re.compile(r"(?:\b(?:from|in|near|to|of|outside)[ \t]+)$")
 _PLACE_KINDS = frozenset("""township twp corners narrows falls heights springs village junction crossing
 landing mills ridge hollow gap bluffs harbor harbour beach lakes hills grove station plains flats
@@ -598,7 +598,7 @@ def cased_view(text: str, lexicon) -> str:
         town, st = m.group(1), m.group(2)
         if lexicon.is_state(st.upper()) and (
                 lexicon.is_city(" ".join(w[:1].upper() + w[1:] for w in town.split()))
-                or st not in _STATE_WORDS and _TOWN_CUE_BEFORE.search(view, max(0, m.start() - 12), m.start())
+                or st not in STATE_WORDS and _TOWN_CUE_BEFORE.search(view, max(0, m.start() - 12), m.start())
                 and all(len(w) >= 4 and lexicon.capitalized_share(w) is None for w in town.split())) \
                 and not any(w in _STOP for w in town.split()) and lexicon.medical_kind(town) is None:
             # (a town no list knows after a place cue: "called from kilbride, ma")
