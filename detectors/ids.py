@@ -148,6 +148,10 @@ def coded(s: str) -> bool | None:
 
 # ------------------------------------------------------------------------------ labels
 
+#: after a label with no mark (no ":", "#" or "number"), a value in an identifier's shape: a dash
+#: and six digits, or seven digits ("51-0098213", "bh-55213" has five: with letters, five)
+_BARE = (r"(?=[ \t]+(?:(?=[a-z0-9]*-)(?=(?:[a-z-]*\d){6})|(?=[a-z]{1,4}-?\d{5})|\d{7})[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9]))*"
+         r"(?![\w-]))")
 #: label → entity. Longer labels first inside each alternation; all are matched case-blind.
 _LABELS: tuple[tuple[str, str, bool], ...] = (
     # (entity, label regex, strong) — strong labels name the kind of number outright
@@ -164,7 +168,9 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
                     r"|ins\.?(?:\s+(?:policy|plan|id))?|(?:health\s+)?policy(?:\s+(?:id|number|no\.?))?"
                     r"|(?:health\s+|insurance\s+|prescription\s+)?plan(?:\s+(?:id|number|no\.?))?"
                     r"|health\s+id|hmo(?:\s+id)?|medicare|medicaid|subscriber(?:\s+id)?"
-                    r"|group\s+(?:number|no\.?|\#)|group(?=[ \t]*:)|group(?=[ \t]+\d{4,})|beneficiary(?:\s+id)?|coverage\s+id|mbi|hicn", True),
+                    r"|group\s+(?:number|no\.?|\#)|group(?=[ \t]*:)|group(?=[ \t]+\d{4,})|beneficiary(?:\s+id)?|coverage\s+id|mbi|hicn"
+                    # a member's number with no mark when it has an identifier's shape ("member CHC-7719-0042-3")
+                    r"|mbr(?:\s*(?:\#|no\.|id))?|member" + _BARE, True),
     ("license", r"driver'?s?\s+licen[cs]e(?:\s+(?:number|no\.?|\#))?|licen[cs]e(?:\s+(?:number|no\.?|\#))?"
                 r"|lic\.?\s*\#|dl\s*\#?|npi|dea(?:\s+(?:number|no\.?|\#))?", True),
     ("vehicle", r"vin|license\s+plate|plate(?:\s+(?:number|no\.?|\#))?|tag\s+(?:number|no\.?|\#)", True),
@@ -196,8 +202,11 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
                          r"|auth(?:orization)?(?:\s*(?:number|no\.|\#|code))?|(?:prior\s+auth|pa)\s*(?:number|no\.|\#)"
                          r"|(?:incident|intake|report|complaint|citation|warrant|booking|inmate|run"
                          r"|referral|trip|ticket|requisition|req|study|exam|procedure|(?:surgical\s+)?pathology|path"
-                         r"|file|photo|image)"
-                         r"\s*(?:number|no\.|\#)", False),
+                         r"|file|photo|image|bkg|pending)"
+                         r"\s*(?:number|no\.|\#)"
+                         # a case's, a trip's or a booking's number with no mark, in an identifier's shape
+                         # ("(case 51-0098213)", "trip bh-55213", "bkg 88-031942")
+                         r"|(?:case|trip|bkg|booking|claim|confirmation|conf)" + _BARE, False),
 )
 _GROUP = {f"l{i}": (ent, strong) for i, (ent, _, strong) in enumerate(_LABELS)}
 #: the value: letters and digits with single inner separators, holding a digit (checked by a
@@ -240,7 +249,8 @@ _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "re
                 "authorization", "referral", "trip", "ticket", "requisition", "req", "exam", "procedure",
                 "surgical", "pathology", "path", "run", "tracking", "probation", "parole", "court",
                 "dcf", "dss", "cps", "aps", "hospice", "home", "agency", "client", "pa", "prior",
-                "detainee", "offender", "doc", "inc", "alien", "file", "photo", "image")
+                "detainee", "offender", "doc", "inc", "alien", "file", "photo", "image", "bkg", "pending", "mbr",
+                "conf")
 
 
 #: a device maker's name right before a model number ("Olympus CF-HQ190L", "BF-UC190F linear EBUS")

@@ -224,8 +224,11 @@ _VISIT_AFTER_RE = re.compile(
     r"[ \t]*(?:[,;)]|(?i:at[ \t]+(?:bedside|bs|the[ \t]+bedside|home|work)|@[ \t]*(?:bs|bedside)"
     r"|called|calls|calling|phoned|visited|visiting|visits|here|in[ \t]+to|updated|aware|present|stayed|staying"
     r"|and[ \t]+(?:son|daughter|dtr|wife|husband|mom|dad|brother|sister|grand\w+|\w+[ \t]+(?:at|here|visited|called))"
-    r"|works|lives|drove|driving|spent|came|left|states|stated|says|said|asked|asking|wants|requests|is[ \t]+(?:hcp|proxy|here|at))(?!\w))",
+    r"|works|lives|drove|driving|spent|came|left|states|stated|says|said|asked|asking|wants|requests|is[ \t]+(?:hcp|proxy|here|at)"
+    r"|arrived|arrives|who[ \t]+(?:drove|lives|visited|called|is|was|came|brought|stayed))(?!\w))",
     re.M)
+#: the titles before a surname alone, never before a word ("mrs hill", not "dr office")
+_MISTER = frozenset({"mr", "mrs", "ms", "miss", "mister"})
 #: stop words that are also real given names, allowed back after a kin word (see KIN)
 _KIN_STOP = frozenset(FUNCTION_WORDS) | frozenset(MONTHS)
 #: what may stand between a first name and a nick name in quotes or parentheses ("Dorothy ("Dot")")
@@ -593,6 +596,8 @@ class NameDetector(Detector):
                         out[k] = self._with_nick(text, c)
         if '("' in text or "(“" in text:
             out.extend(self._age_nick(text))
+        if '"' in text or "“" in text or " by " in text or "aka" in text or "AKA" in text:
+            out.extend(self._called(text))
         if ")" in text or "nterp" in text or "NTERP" in text:
             out.extend(self._role_marked(text))
         if "-" in text:
@@ -619,6 +624,33 @@ class NameDetector(Detector):
                 continue
             nick = Candidate(m.start(1), m.end(1), "nick_name", like, self.name, why)
             out.append(Candidate(m.start(1), m.end(1), "full_name", like, self.name, why, (nick,)))
+        return out
+
+    def _called(self, text: str) -> list[Candidate]:
+        """The name someone goes by, after what says so ('goes by "Reg"', '(aka "Tiny")', 'prefers
+        to be called "KJ"') or in quotes after a family word or a helper's ('grandson "tiny"',
+        'interpreter "lan"'): a word in quotes, or a capitalized one after a cue."""
+        out = []
+        rid = "names.context"
+        like, why = self.like(rid), f"template:{rid}"
+        for m in _CALLED_RE.finditer(text):
+            s, e = m.span("n")
+            word = m.group("n")
+            quoted = text[s - 1:s] in _QUOTES
+            if m.group("k") is not None:
+                cue = m.group("k").lower()
+                if cue not in KIN and cue not in _CALLED_ROLES or not quoted:
+                    continue
+            elif not quoted and not word[:1].isupper():
+                continue
+            info = self.info(word)
+            if info.medical or info.drug:
+                continue
+            if not (quoted and (info.first or info.nick)) and (
+                    info.stop or info.place or info.common and not quoted and not (info.first or info.nick)):
+                continue  # (in quotes after a cue, a listed name even if a short word: "Reg", "Al")
+            nick = Candidate(s, e, "nick_name", like, self.name, why)
+            out.append(Candidate(s, e, "full_name", like, self.name, why, (nick,)))
         return out
 
     def _role_marked(self, text: str) -> list[Candidate]:
@@ -1632,12 +1664,16 @@ class NameDetector(Detector):
             elif len(groups) >= 2 and first_a and infos["b"].last \
                     and cm["a"] + cm["b"] <= (2 if label and len(groups) == 2
                                               and _FIELD_END_RE.match(text, m.end("b")) is not None
+                                              or kin and _VISIT_AFTER_RE.match(text, m.end("b")) is not None
                                               else 1 if title or kin or unlisted_b else 0):
                 # ("daughter faith mcallister": a kin word is a title's match; "pt: gay black, 47 y/o f":
-                # a label's field holds a name even of two ordinary words)
+                # a label's field holds a name even of two ordinary words; so does a family word before
+                # what family members do: "daughter-in-law patience brown arrived")
                 keep = ["a", "b"]
             elif groups and title and infos["a"].last and not cm["a"]:
                 keep = ["a"]
+            elif groups and title and k.group("t") in _MISTER and infos["a"].last and not infos["a"].place:
+                keep = ["a"]  # "the director mrs hill": after Mr, Mrs or Ms a surname, even a word
             elif groups and title and text[k.end("t"):k.end("t") + 1] == "." and self._possessive_surname(
                     text, m):
                 keep = ["a"]  # "Dr. fields' office", "Dr. price's nurse": a title's possessive surname
@@ -1773,9 +1809,12 @@ class NameDetector(Detector):
         if g == 2 and bool(n.group(1)) != bool(n.group(3)):
             return c  # an unbalanced quote
         ni = self.info(n.group(g))
-        # (in quotes right after the name, a word no list knows is its nick name too: 'Rolando "Ro"')
-        if not (ni.first or ni.nick or g == 4 and ni.share is None and n.group(g)[:1].isupper()) \
-                or ni.stop or ni.medical or ni.drug or ni.place or ni.eponym:
+        quoted = g == 4 or bool(n.group(1))
+        # (in quotes right after the name, a word no list knows is its nick name too: 'Rolando "Ro"';
+        # so are initials: 'Kingston Adebayo-Reid ("KJ")')
+        initials = quoted and n.group(g).isupper() and 2 <= len(n.group(g)) <= 3
+        if not initials and (not (ni.first or ni.nick or g == 4 and ni.share is None and n.group(g)[:1].isupper())
+                             or ni.stop or ni.medical or ni.drug or ni.place or ni.eponym):
             return c
         nick = Candidate(n.start(g), n.end(g), "nick_name", c.likelihood, self.name, c.why)
         return Candidate(c.start, n.end(g), c.entity, c.likelihood, self.name, c.why,
@@ -2049,7 +2088,16 @@ _LOWER_INITIAL_RE = regex.compile(rf"\.[ \t]?(?P<s>{_LOWER_WORD}|{_CAP_WORD})(?!
 _LOWER_COMMA_RE = regex.compile(rf",[ \t]*(?P<f>{_LOWER_WORD}|{_CAP_WORD})(?![\p{{L}}\d.])")
 #: a nick name right after a name: in quotes, in parentheses, or both ('grant, William ("bill")')
 _PAREN_NEXT_RE = re.compile(r"[ \t]*[(\"“]")
-_NICK_AFTER_RE = re.compile(r"[ \t]*(?:\([ \t]*([\"“'‘]?)([A-Za-z][a-z]+)([\"”'’]?)[ \t]*\)|[\"“'‘]([A-Za-z][a-z]+)[\"”'’])")
+#: what says the name someone goes by, or a family word or a helper's before a word in quotes:
+#: group n is the name, group k the family word ('goes by "Reg"', 'grandson "tiny"')
+_QUOTES = frozenset("\"“'‘")
+_CALLED_RE = re.compile(r"(?i:(?<![\w'’-])(?:goes[ \t]+by|go[ \t]+by|(?:to[ \t]+)?be[ \t]+called|a\.?k\.?a\.?|known[ \t]+as"
+                        r"|nick[ \t-]?named?:?)[ \t]+|(?<![\w'’-])(?P<k>[a-z-]{3,16})[ \t]+(?=[\"“'‘]))"
+                        r"[\"“'‘]?(?P<n>[A-Za-z][a-z'’]{1,14}|[A-Z]{2,3}|[a-z]{2,3})(?(k)[\"”'’]|[\"”'’]?)(?![\w'’-])")
+#: helpers a note names by a word in quotes ('interpreter "lan"', 'sitter "Bea"')
+_CALLED_ROLES = frozenset({"interpreter", "interp", "sitter", "aide", "chaplain", "volunteer", "caseworker",
+                           "driver", "roommate", "mom", "dad", "stepmom", "stepdad"})
+_NICK_AFTER_RE = re.compile(r"[ \t]*(?:\([ \t]*([\"“'‘]?)([A-Za-z][a-z]+|[A-Z]{2,3})([\"”'’]?)[ \t]*\)|[\"“'‘]([A-Za-z][a-z]+|[A-Z]{2,3})[\"”'’])")
 #: what ends a name's field on a header or contact line: the line's end, a parenthesis, a comma and
 #: a number (an age, a phone), a gap of two blanks, or the next field's label ("gay black, 47 y/o")
 _FIELD_END_RE = re.compile(r"(?:[ \t]*(?:[\n\r(]|\Z|,[ \t]*\(?\d|(?:dob|d\.o\.b\.?|mrn|age|sex)\b)|[ \t]{2})",

@@ -125,6 +125,7 @@ class Scrubber:
             posted = [c for c in post(post_text, findings, self.posting_likelihood)
                       if not _inside_same(c, findings, starts)]
             posted += aliases(doc.text, findings, self.posting_likelihood)
+            posted += org_tails(doc.text, original.text, findings, self.posting_likelihood)
             if posted:
                 candidates = candidates + posted + self._protect(doc, posted, scanned)
                 findings = arbitrate(candidates, self.threshold, doc.text)
@@ -473,6 +474,106 @@ def aliases(text: str, findings: Iterable[Finding], likelihood: float) -> list[C
         s = m.start("a") + (len(m.group("a")) - len(m.group("a").lstrip()))
         out.append(Candidate(s, s + len(alias), f.entity, likelihood, "scrub.posting.v1", "posting:alias"))
     return out
+
+
+_TAIL_WORD = regex.compile(r"[ \t]+([A-Za-z][\w'’.-]*|&)")
+_TAIL_END = regex.compile(r"[ \t]*(?:[,;.()\n]|\Z)|[ \t]{2}|[ \t]+--?[ \t]")
+_TAIL_JOINERS = frozenset({"&", "and", "of"})
+#: words that end an organization's name in a clause that goes on: function words (except "&",
+#: "and", "of"), verbs of being and having, time words, and a ward's or a service's name
+_TAIL_STOP = frozenset("""a an the he she it they we i you his her their our my your its this that these
+those at to from in on for with by via per into onto over under about after before during since until
+till through thru is are was were be been being has have had will would can could may might should
+must do does did not no yes but or so because if when while as than then today tonight yesterday
+tomorrow now daily weekly monthly nightly yearly prn am pm currently recently again also still already
+ago last next x s p w re pt pts icu micu sicu ccu cvicu nicu picu ed er or pacu floor unit ward bay
+room rm bed visit appt note notes record report summary""".split())
+#: words of the organizations' kind lists that also name a place's part, a time or a job
+_NOT_TAIL_ENDS = frozenset("""department dept site shift job work floor unit ward desk front night day start
+same nearby small big free local door counter register checkout stand corner field post base dock docks
+family ankle body pain spine asthma medical""".split())
+#: trades that end a firm's name and are in no kind list ("Fennick & Hale Printing")
+_TRADE_ENDS = frozenset({"printing", "printers", "precision", "fabricators", "storage", "tool", "tools",
+                         "die", "gauge", "hardware", "towing", "glass"})
+
+
+@functools.lru_cache(maxsize=1)
+def _tail_ends() -> frozenset[str]:
+    """The last words of the organizations' kind lists (templates/orgs.toml) in small letters:
+    a name's words run on to one of them ("CUYAHOGA [STEEL FABRICATORS]", "riverbend ambulance
+    [service]")."""
+    from .templates import load_rules
+    try:
+        lists = load_rules(None, "orgs", "lists")
+    except Exception:
+        lists = {}
+    words = set(_TRADE_ENDS)
+    for key in ("facility_heads", "service_heads", "worship_heads", "schools", "legal_forms", "eatery_heads",
+                "chain_unit_heads", "of_heads", "practice_heads", "practice_kinds", "camel_tails",
+                "denominations", "workplace_nouns"):
+        words.update(h.split()[-1].lower().rstrip(".") for h in lists.get(key, ()) if h.split())
+    return frozenset(words - _NOT_TAIL_ENDS)
+_TAILED = frozenset({"organization", "hospital"})
+#: a facility's name that ends on one of these is whole: the words after it name a department
+_WHOLE_ENDS = frozenset({"hospital", "hosp", "center", "centre", "ctr", "clinic", "infirmary", "dept", "department"})
+
+
+def org_tails(text: str, typed: str, findings: Sequence[Finding], likelihood: float) -> list[Candidate]:
+    """An organization's or a facility's name covered only in part, its last words left: "works
+    at NUTMEG PRECISION [TOOL & DIE],", "referral to three rivers [early intervention] (", "PRAIRIE
+    WIND HOSPICE [& PALLIATIVE CARE]   IDT". The words after a finding run on to the clause's end
+    (a comma, a stop, a bracket, a line's end, two blanks or a dash) in the finding's own case as
+    typed (`typed`, the same length as `text`): at most four, none a function, time or ward word
+    and none inside another finding."""
+    out: list[Candidate] = []
+    starts = sorted(f.start for f in findings)
+    for f in findings:
+        if f.entity not in _TAILED or f.protected:
+            continue
+        head = typed[f.start:f.end]
+        letters = [c for c in head if c.isalpha()]
+        if not letters:
+            continue
+        shape = "upper" if all(c.isupper() for c in letters) else "lower" if all(c.islower() for c in letters) \
+            else "title"
+        pos, words = f.end, []
+        for _ in range(4):
+            m = _TAIL_WORD.match(typed, pos)
+            if m is None:
+                break
+            w = m.group(1).rstrip(".")
+            low = w.lower()
+            if low in _TAIL_STOP or not w or any(c.isdigit() for c in w):
+                break
+            if low not in _TAIL_JOINERS:
+                if shape == "upper" and not w.isupper() or shape == "lower" and not w.islower() \
+                        or shape == "title" and not w[:1].isupper():
+                    break
+            words.append(low)
+            pos = m.end()
+            if _TAIL_END.match(typed, pos):
+                break
+        # a name does not end on "&", "and" or "of", nor before a field's label's colon; it ends on
+        # a kind's word, or runs on after "&" or "and" ("NUTMEG PRECISION TOOL [& DIE]")
+        if not words or words[-1] in _TAIL_JOINERS or not _TAIL_END.match(typed, pos):
+            continue
+        joined = words[0] in ("&", "and") and len(words) > 1
+        if words[-1] not in _tail_ends() and not joined:
+            continue
+        if not joined and head.split()[-1].lower().rstrip(".") in _WHOLE_ENDS:
+            continue  # "<Name> Hospital Employee Health", "<Name> Cancer Center Clinical Trials Office": a part of it
+        k = bisect.bisect_right(starts, f.end - 1)
+        if k < len(starts) and starts[k] < pos:
+            continue
+        end = pos
+        if typed[end - 1] == "." and words[-1] not in _TAIL_ABBREVS:
+            end -= 1  # the sentence's stop, not an abbreviation's
+        out.append(Candidate(f.start, end, f.entity, max(f.likelihood, likelihood), "scrub.posting.v1",
+                             "posting:org_tail"))
+    return out
+
+
+_TAIL_ABBREVS = frozenset({"co", "inc", "corp", "ltd", "bros", "assoc", "ctr", "hosp", "med", "svcs", "dept"})
 
 
 #: first names that are also modal verbs: at a sentence's start before a word in small letters,

@@ -221,10 +221,11 @@ _FIRM_HEAD = re.compile(
     r"|early learning(?: center)?|learning center|child ?care(?: center)?|day ?care|montessori"
     r"|academy)(?![\w'’-])")
 _COMPANY = re.compile(r"\b[A-Z][a-z]+ (corp|inc|llc|ltd|co(?=\.|[ \t]*(?:[,;)]|$)))\b", re.MULTILINE)
-#: the town of a street's address before its ZIP ("1188 Coal Hollow Rd, castle junction 59721")
+#: the town of a street's address before its ZIP, or its state's code and ZIP ("1188 Coal Hollow
+#: Rd, castle junction 59721", "77 LANTERN HILL RD, ASHGROVE, ME 04419" read in small letters)
 _STREET_TOWN_ZIP = re.compile(r"\d[^,\n]{2,30}\b(?i:st|rd|ave|dr|ln|ct|blvd|way|pl|ter|hwy|cir|pkwy|trl|street|road|avenue"
                               r"|drive|lane|court|place|circle|terrace)\.?,[ \t]+(?:(?i:apt|unit|ste|#)[^,\n]{1,8},[ \t]+)?"
-                              r"([a-z]+(?: [a-z]+){0,2}),?[ \t]+\d{5}(?:-\d{4})?(?![\w-])")
+                              r"([a-z]+(?: [a-z]+){0,2}),?[ \t]+(?:[A-Z]{2}\.?,?[ \t]+)?\d{5}(?:-\d{4})?(?![\w-])")
 #: a signer's initials in small letters before a credential, at a sign-off ("-- jk rn, nights",
 #: "seen w/ jk rn")
 _INITIALS_SIGNOFF = re.compile(r"(?m)(?:^[ \t]*-{1,2}[ \t]*|\bseen w/[ \t]+|\bsigned:?[ \t]+)([a-z]{2,3})"
