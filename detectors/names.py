@@ -227,6 +227,11 @@ _VISIT_AFTER_RE = re.compile(
     r"|works|lives|drove|driving|spent|came|left|states|stated|says|said|asked|asking|wants|requests|is[ \t]+(?:hcp|proxy|here|at)"
     r"|arrived|arrives|who[ \t]+(?:drove|lives|visited|called|is|was|came|brought|stayed))(?!\w))",
     re.M)
+#: what follows a staff member's or a contact's name in a note: a notice, a credential, a page
+#: ("liaison joy little called back", "social worker grace love notified", "rn joy masterson rn")
+_STAFF_AFTER_RE = re.compile(r"[ \t]+(?:(?i:notified|informed|paged|covered|covering|following|"
+                             r"aware|called|calls|rn|lpn|lvn|np|md|pct|cna|msw|lcsw|ibclc|walked|saw|reviewed"
+                             r"|responded)(?![\w-]))")
 #: the titles before a surname alone, never before a word ("mrs hill", not "dr office")
 _MISTER = frozenset({"mr", "mrs", "ms", "miss", "mister"})
 #: stop words that are also real given names, allowed back after a kin word (see KIN)
@@ -1665,6 +1670,8 @@ class NameDetector(Detector):
                     and cm["a"] + cm["b"] <= (2 if label and len(groups) == 2
                                               and _FIELD_END_RE.match(text, m.end("b")) is not None
                                               or kin and _VISIT_AFTER_RE.match(text, m.end("b")) is not None
+                                              or (kin or title or k.group("k") is not None)
+                                              and _STAFF_AFTER_RE.match(text, m.end("b")) is not None
                                               else 1 if title or kin or unlisted_b else 0):
                 # ("daughter faith mcallister": a kin word is a title's match; "pt: gay black, 47 y/o f":
                 # a label's field holds a name even of two ordinary words; so does a family word before

@@ -126,6 +126,7 @@ class Scrubber:
                       if not _inside_same(c, findings, starts)]
             posted += aliases(doc.text, findings, self.posting_likelihood)
             posted += org_tails(doc.text, original.text, findings, self.posting_likelihood)
+            posted += org_heads(doc.text, original.text, findings, self.posting_likelihood)
             if posted:
                 candidates = candidates + posted + self._protect(doc, posted, scanned)
                 findings = arbitrate(candidates, self.threshold, doc.text)
@@ -487,7 +488,7 @@ till through thru is are was were be been being has have had will would can coul
 must do does did not no yes but or so because if when while as than then today tonight yesterday
 tomorrow now daily weekly monthly nightly yearly prn am pm currently recently again also still already
 ago last next x s p w re pt pts icu micu sicu ccu cvicu nicu picu ed er or pacu floor unit ward bay
-room rm bed visit appt note notes record report summary""".split())
+room rm bed visit appt note notes record report summary dept department""".split())
 #: words of the organizations' kind lists that also name a place's part, a time or a job
 _NOT_TAIL_ENDS = frozenset("""department dept site shift job work floor unit ward desk front night day start
 same nearby small big free local door counter register checkout stand corner field post base dock docks
@@ -563,14 +564,62 @@ def org_tails(text: str, typed: str, findings: Sequence[Finding], likelihood: fl
         if not joined and head.split()[-1].lower().rstrip(".") in _WHOLE_ENDS:
             continue  # "<Name> Hospital Employee Health", "<Name> Cancer Center Clinical Trials Office": a part of it
         k = bisect.bisect_right(starts, f.end - 1)
-        if k < len(starts) and starts[k] < pos:
-            continue
+        if k < len(starts) and starts[k] < pos and not all(
+                g.entity in _TAILED for g in findings if f.end <= g.start < pos):
+            continue  # (another organization's finding inside the tail joins it: "Lotus Pharmacy & [Gifts]")
         end = pos
         if typed[end - 1] == "." and words[-1] not in _TAIL_ABBREVS:
             end -= 1  # the sentence's stop, not an abbreviation's
         out.append(Candidate(f.start, end, f.entity, max(f.likelihood, likelihood), "scrub.posting.v1",
                              "posting:org_tail"))
     return out
+
+
+def org_heads(text: str, typed: str, findings: Sequence[Finding], likelihood: float) -> list[Candidate]:
+    """An organization's name whose first word or two were left, between it and the word that
+    leads to it: "SHE ATTENDS [GREATER] MT. ZION AME CHURCH", "e-rx to [cactus] wren pharmacy",
+    "arr via [blue] heron rides". The words must be in the finding's own case as typed, none a
+    function word, a time word or an organization's generic word ("the", "local", "outside")."""
+    out: list[Candidate] = []
+    ends = sorted(f.end for f in findings)
+    generic = _generic_words()
+    for f in findings:
+        if f.entity not in _TAILED or f.protected:
+            continue
+        m = _HEAD_BEFORE.search(typed, max(0, f.start - 48), f.start)
+        if m is None:
+            continue
+        words = m.group("w").split()
+        if not words or any(w.lower() in _TAIL_STOP or w.lower() in generic or any(c.isdigit() for c in w)
+                            for w in words):
+            continue
+        head = typed[f.start:f.end]
+        if head.isupper() and not all(w.isupper() for w in words) \
+                or head.islower() and not all(w.islower() for w in words) \
+                or not head.isupper() and not head.islower() and not all(w[:1].isupper() for w in words):
+            continue
+        s = m.start("w")
+        k = bisect.bisect_right(ends, s)
+        if k < len(ends) and ends[k] <= f.start and ends[k] > s:
+            continue  # another finding between
+        out.append(Candidate(s, f.end, f.entity, max(f.likelihood, likelihood), "scrub.posting.v1",
+                             "posting:org_head"))
+    return out
+
+
+#: the word that leads to an organization, then one or two words right before its finding
+_HEAD_BEFORE = regex.compile(r"(?i:(?<![\w'’-])(?:at|to|from|via|with|by|attends|attending|w/|@))[ \t]+"
+                             r"(?P<w>[A-Za-z][\w'’.-]*(?:[ \t][A-Za-z][\w'’.-]*)?)[ \t]+\Z")
+
+
+@functools.lru_cache(maxsize=1)
+def _generic_words() -> frozenset[str]:
+    """The organizations' generic words (templates/orgs.toml), in small letters."""
+    from .templates import load_rules
+    try:
+        return frozenset(w.lower() for w in load_rules(None, "orgs", "lists").get("generic", ()))
+    except Exception:
+        return frozenset()
 
 
 _TAIL_ABBREVS = frozenset({"co", "inc", "corp", "ltd", "bros", "assoc", "ctr", "hosp", "med", "svcs", "dept"})

@@ -45,6 +45,16 @@ CASES = [
     (_LOW + "0915 daughter-in-law patience brown arrived, stayed at bedside.", ["patience brown"], []),
     (_LOW + "pt accomp by husband will who drove her in from home.", ["will"], []),
     (_LOW + "husband will call in am.", [], ["will"]),
+    # ---- two ordinary words after a staff member's role, before a notice or a credential
+    (_CAPS + "LIAISON JOY LITTLE CALLED BACK 1415, CAN ACCEPT.", ["JOY LITTLE"], []),
+    (_CAPS + "SOCIAL WORKER GRACE LOVE NOTIFIED TO FILE COMPLAINT.", ["GRACE LOVE"], []),
+    (_LOW + "case mgr sky bond following.", ["sky bond"], []),
+    (_LOW + "rn will follow up in am; pt will call rn if pain increases.", [], ["will follow", "will call"]),
+    (_LOW + "employer safety officer left card; osha investigating.", [], ["left card"]),
+    # ---- an organization's first words between the word that leads to it and its finding
+    (_CAPS + "SHE ATTENDS GREATER MT. ZION AME CHURCH; PASTOR TO VISIT.", ["GREATER MT. ZION AME CHURCH"], []),
+    ("Transferred from outside Mercy Hospital by ambulance.", ["Mercy Hospital"], ["outside"]),
+    ("Pt fills at Lotus Pharmacy & Gifts; new rx sent.", ["Lotus Pharmacy & Gifts"], []),
     # ---- a number with no mark after a case's, a trip's, a booking's or a member's word
     ("DCF worker (case 51-0098213) approved foster parents.", ["51-0098213"], []),
     (_LOW + "arr 0610 via blue heron rides trip bh-55213, driver aware.", ["bh-55213"], []),
