@@ -947,9 +947,24 @@ class DateDetector(Detector):
                     era = document_era(out, text)
                 if _shifted_year(text, ys, ye, era):
                     out.append(Candidate(ys, ye, "date", self.shifted, self.name, "context:shifted-year"))
+        if "may " in text or "march " in text or "august " in text:
+            like = self.rules.get("cued_word_month", 0.85)
+            for m in _CUED_WORD_MONTH.finditer(text):
+                if date_text(m.group("d")) is not False:
+                    out.append(Candidate(m.start("d"), m.end("d"), "date", like, self.name, "context:cued_word_month"))
         return _drop_contained(out)
 
 
+
+
+#: a month that is also a word, in small letters (as typed, or a note in capitals read in small
+#: letters), and its day after a word that leads to a date: "since may 19 and", "last admit may 30
+#: for same", "wic clinic for may 19." (never "pt may 2 tabs": no such word before, and no amount after)
+_CUED_WORD_MONTH = re.compile(
+    r"(?<![\w'’/-])(?:since|on|until|till|by|from|for|before|after|last|next|admit|admitted|due|dated|discharged"
+    r"|seen|visit|appt|surgery|born|of)[ \t]+(?P<d>(?:may|march|august)[ \t]+(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?)"
+    r"(?![\w/:-]|\.\d)(?![ \t]*(?:mg|mcg|ml|units?|tabs?|caps?|pills?|times|x\b|%|weeks?|wks?|days?|hours?|hrs?"
+    r"|min|mins|minutes|months?|mos?|years?|yrs?|lbs?|kg|of\b|or\b|more\b))")
 
 
 # ------------------------------------------------------------------ weekdays written short

@@ -61,6 +61,10 @@ CASES = [
     (_CAPS + "MEDICAID PENDING # 19-88-004471Q. SHARE OF COST TBD.", ["19-88-004471Q"], []),
     ("Insurance: employer plan, member CHC-7719-0042-3; Medicare Part B.", ["CHC-7719-0042-3"], []),
     ("Case 2 of 5 today; trip 1-2 times a week; claim 12-15 min.", [], ["2 of 5", "1-2", "12-15"]),
+    # ---- a month that is also a word, in small letters or capitals, after a word that leads to a date
+    (_CAPS + "LAST ADMIT MAY 30 FOR SAME, 4 ADMITS THIS YEAR.", ["MAY 30"], []),
+    (_LOW + "wic visit scheduled for may 19.\npt requested info.", ["may 19"], []),
+    (_LOW + "pt may 2 tabs prn; for may 2 weeks.", [], ["may 2"]),
     # ---- the town of a street's address in a note in capitals, before its state and ZIP
     (_CAPS + "HOME ADDRESS: 77 LANTERN HILL RD, ASHGROVE, ME 04419.\nINSURANCE: SUNRISE",
      ["77 LANTERN HILL RD", "ASHGROVE", "04419"], []),
