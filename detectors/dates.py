@@ -673,7 +673,7 @@ class DateDetector(Detector):
     template_families = ("dates",)
 
     DEFAULT_RULES = {"md_line_start": 0.75, "md_clean": 0.72, "year_shifted": 0.75, "year_event": 0.75,
-                     "weekday_short": 0.60, "md_range": 0.85, "md_shift": 0.75}
+                     "weekday_short": 0.60, "md_range": 0.85, "md_shift": 0.75, "cued_word_month": 0.85}
 
     def validators(self) -> dict:
         return {"date_text": date_text, "date_text_noyear": date_text_noyear,
@@ -948,7 +948,7 @@ class DateDetector(Detector):
                 if _shifted_year(text, ys, ye, era):
                     out.append(Candidate(ys, ye, "date", self.shifted, self.name, "context:shifted-year"))
         if "may " in text or "march " in text or "august " in text:
-            like = self.rules.get("cued_word_month", 0.85)
+            like = float(self.rules["cued_word_month"])
             for m in _CUED_WORD_MONTH.finditer(text):
                 if date_text(m.group("d")) is not False:
                     out.append(Candidate(m.start("d"), m.end("d"), "date", like, self.name, "context:cued_word_month"))

@@ -601,8 +601,7 @@ class NameDetector(Detector):
                         out[k] = self._with_nick(text, c)
         if '("' in text or "(“" in text:
             out.extend(self._age_nick(text))
-        if '"' in text or "“" in text or " by " in text or "aka" in text or "AKA" in text:
-            out.extend(self._called(text))
+        out.extend(self._called(text))
         if ")" in text or "nterp" in text or "NTERP" in text:
             out.extend(self._role_marked(text))
         if "-" in text:
@@ -638,15 +637,22 @@ class NameDetector(Detector):
         out = []
         rid = "names.context"
         like, why = self.like(rid), f"template:{rid}"
-        for m in _CALLED_RE.finditer(text):
+        # the cues' first words in small letters first (a case-blind alternation tried at every
+        # character costs several times more), the whole cue then matched where one starts
+        found = [(m, True) for h in _CALLED_HEAD_RE.finditer(lower_aligned(text))
+                 if (m := _CALLED_CUE_RE.match(text, h.start())) is not None]
+        if '"' in text or "“" in text or "'" in text or "‘" in text:
+            # a word in quotes after a family word or a helper's: the rare quotes first, then the
+            # word before each (a pattern led by any word would be tried at every word)
+            for m in _QUOTED_WORD_RE.finditer(text):
+                w = _WORD_BEFORE_RE.search(text, max(0, m.start() - 24), m.start())
+                if w is not None and (w.group(1).lower() in _LOWER_KIN or w.group(1).lower() in _CALLED_ROLES):
+                    found.append((m, False))
+        for m, cued in found:
             s, e = m.span("n")
             word = m.group("n")
             quoted = text[s - 1:s] in _QUOTES
-            if m.group("k") is not None:
-                cue = m.group("k").lower()
-                if cue not in KIN and cue not in _CALLED_ROLES or not quoted:
-                    continue
-            elif not quoted and not word[:1].isupper():
+            if cued and not quoted and not word[:1].isupper():
                 continue
             info = self.info(word)
             if info.medical or info.drug:
@@ -2095,15 +2101,20 @@ _LOWER_INITIAL_RE = regex.compile(rf"\.[ \t]?(?P<s>{_LOWER_WORD}|{_CAP_WORD})(?!
 _LOWER_COMMA_RE = regex.compile(rf",[ \t]*(?P<f>{_LOWER_WORD}|{_CAP_WORD})(?![\p{{L}}\d.])")
 #: a nick name right after a name: in quotes, in parentheses, or both ('grant, William ("bill")')
 _PAREN_NEXT_RE = re.compile(r"[ \t]*[(\"“]")
-#: what says the name someone goes by, or a family word or a helper's before a word in quotes:
-#: group n is the name, group k the family word ('goes by "Reg"', 'grandson "tiny"')
+#: the name someone goes by (group n), after what says so, in quotes or not ('goes by "Reg"',
+#: 'aka Tiny'); or in quotes after a family word or a helper's ('grandson "tiny"'), found from the
+#: quotes back to the word before them
+_CALLED_NAME = r"(?P<n>[A-Za-z](?:[a-z]|['’](?=[a-z])){1,14}|[A-Z]{2,3}|[a-z]{2,3})"  # (an apostrophe inside only)
 _QUOTES = frozenset("\"“'‘")
-_CALLED_RE = re.compile(r"(?i:(?<![\w'’-])(?:goes[ \t]+by|go[ \t]+by|(?:to[ \t]+)?be[ \t]+called|a\.?k\.?a\.?|known[ \t]+as"
-                        r"|nick[ \t-]?named?:?)[ \t]+|(?<![\w'’-])(?P<k>[a-z-]{3,16})[ \t]+(?=[\"“'‘]))"
-                        r"[\"“'‘]?(?P<n>[A-Za-z][a-z'’]{1,14}|[A-Z]{2,3}|[a-z]{2,3})(?(k)[\"”'’]|[\"”'’]?)(?![\w'’-])")
+_CALLED_HEAD_RE = re.compile(r"goes|go[ \t]|be[ \t]|aka|a\.k|known|nick")
+_CALLED_CUE_RE = re.compile(r"(?i:(?<![\w'’-])(?:goes[ \t]+by|go[ \t]+by|be[ \t]+called|a\.?k\.?a\.?"
+                            r"|known[ \t]+as|nick[ \t-]?named?:?)[ \t]+)[\"“'‘]?" + _CALLED_NAME
+                            + r"[\"”'’]?(?![\w'’-])")
+_QUOTED_WORD_RE = re.compile(r"(?<=[ \t])[\"“'‘]" + _CALLED_NAME + r"[\"”'’](?![\w'’-])")
+_WORD_BEFORE_RE = re.compile(r"(?<![\w'’-])([A-Za-z-]{3,16})[ \t]+\Z")
 #: helpers a note names by a word in quotes ('interpreter "lan"', 'sitter "Bea"')
-_CALLED_ROLES = frozenset({"interpreter", "interp", "sitter", "aide", "chaplain", "volunteer", "caseworker",
-                           "driver", "roommate", "mom", "dad", "stepmom", "stepdad"})
+#: (the family words and sitters are _LOWER_KIN's)
+_CALLED_ROLES = frozenset({"interpreter", "interp", "aide", "chaplain", "volunteer", "caseworker", "driver"})
 _NICK_AFTER_RE = re.compile(r"[ \t]*(?:\([ \t]*([\"“'‘]?)([A-Za-z][a-z]+|[A-Z]{2,3})([\"”'’]?)[ \t]*\)|[\"“'‘]([A-Za-z][a-z]+|[A-Z]{2,3})[\"”'’])")
 #: what ends a name's field on a header or contact line: the line's end, a parenthesis, a comma and
 #: a number (an age, a phone), a gap of two blanks, or the next field's label ("gay black, 47 y/o")

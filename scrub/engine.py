@@ -125,8 +125,8 @@ class Scrubber:
             posted = [c for c in post(post_text, findings, self.posting_likelihood)
                       if not _inside_same(c, findings, starts)]
             posted += aliases(doc.text, findings, self.posting_likelihood)
-            posted += org_tails(doc.text, original.text, findings, self.posting_likelihood)
-            posted += org_heads(doc.text, original.text, findings, self.posting_likelihood)
+            posted += org_tails(original.text, findings, self.posting_likelihood)
+            posted += org_heads(original.text, findings, self.posting_likelihood)
             if posted:
                 candidates = candidates + posted + self._protect(doc, posted, scanned)
                 findings = arbitrate(candidates, self.threshold, doc.text)
@@ -496,47 +496,66 @@ family ankle body pain spine asthma medical""".split())
 #: trades that end a firm's name and are in no kind list ("Fennick & Hale Printing")
 _TRADE_ENDS = frozenset({"printing", "printers", "precision", "fabricators", "storage", "tool", "tools",
                          "die", "gauge", "hardware", "towing", "glass"})
+#: the organizations' kind lists whose last words may end a name
+_KIND_LISTS = ("facility_heads", "service_heads", "worship_heads", "schools", "legal_forms", "eatery_heads",
+               "chain_unit_heads", "of_heads", "practice_heads", "practice_kinds", "camel_tails",
+               "denominations", "workplace_nouns")
+#: the entities whose names are completed so
+_TAILED = frozenset({"organization", "hospital"})
+#: a facility's name that ends on one of these is whole: the words after it name a department
+_WHOLE_ENDS = frozenset({"hospital", "hosp", "center", "centre", "ctr", "clinic", "infirmary", "dept", "department"})
+#: abbreviations a name may end on: their dot is theirs, not the sentence's
+_TAIL_ABBREVS = frozenset({"co", "inc", "corp", "ltd", "bros", "assoc", "ctr", "hosp", "med", "svcs", "dept"})
+#: the word that leads to an organization, then one or two words right before its finding
+_HEAD_BEFORE = regex.compile(r"(?i:(?<![\w'’-])(?:at|to|from|via|with|by|attends|attending|w/|@))[ \t]+"
+                             r"(?P<w>[A-Za-z][\w'’.-]*(?:[ \t][A-Za-z][\w'’.-]*)?)[ \t]+\Z")
 
 
 @functools.lru_cache(maxsize=1)
-def _tail_ends() -> frozenset[str]:
-    """The last words of the organizations' kind lists (templates/orgs.toml) in small letters:
-    a name's words run on to one of them ("CUYAHOGA [STEEL FABRICATORS]", "riverbend ambulance
-    [service]")."""
+def _org_words() -> tuple[frozenset[str], frozenset[str]]:
+    """From the organizations' lists (templates/orgs.toml, read once), in small letters: the last
+    words of their kinds, that a name's words run on to ("CUYAHOGA [STEEL FABRICATORS]",
+    "riverbend ambulance [service]"), and their generic words ("the", "local", "outside")."""
     from .templates import load_rules
     try:
         lists = load_rules(None, "orgs", "lists")
     except Exception:
         lists = {}
-    words = set(_TRADE_ENDS)
-    for key in ("facility_heads", "service_heads", "worship_heads", "schools", "legal_forms", "eatery_heads",
-                "chain_unit_heads", "of_heads", "practice_heads", "practice_kinds", "camel_tails",
-                "denominations", "workplace_nouns"):
-        words.update(h.split()[-1].lower().rstrip(".") for h in lists.get(key, ()) if h.split())
-    return frozenset(words - _NOT_TAIL_ENDS)
-_TAILED = frozenset({"organization", "hospital"})
-#: a facility's name that ends on one of these is whole: the words after it name a department
-_WHOLE_ENDS = frozenset({"hospital", "hosp", "center", "centre", "ctr", "clinic", "infirmary", "dept", "department"})
+    ends = set(_TRADE_ENDS)
+    for key in _KIND_LISTS:
+        ends.update(h.split()[-1].lower().rstrip(".") for h in lists.get(key, ()) if h.split())
+    return frozenset(ends - _NOT_TAIL_ENDS), frozenset(w.lower() for w in lists.get("generic", ()))
 
 
-def org_tails(text: str, typed: str, findings: Sequence[Finding], likelihood: float) -> list[Candidate]:
+def _case(s: str) -> str:
+    """"upper", "lower" or "title": how a name is typed (its letters all capitals, all small, or mixed)."""
+    return "upper" if s.isupper() else "lower" if s.islower() else "title"
+
+
+def _in_case(word: str, case: str) -> bool:
+    """A word typed as a name of that case is (a capital first in a mixed-case name)."""
+    return word.isupper() if case == "upper" else word.islower() if case == "lower" else word[:1].isupper()
+
+
+def org_tails(typed: str, findings: Sequence[Finding], likelihood: float) -> list[Candidate]:
     """An organization's or a facility's name covered only in part, its last words left: "works
     at NUTMEG PRECISION [TOOL & DIE],", "referral to three rivers [early intervention] (", "PRAIRIE
     WIND HOSPICE [& PALLIATIVE CARE]   IDT". The words after a finding run on to the clause's end
     (a comma, a stop, a bracket, a line's end, two blanks or a dash) in the finding's own case as
-    typed (`typed`, the same length as `text`): at most four, none a function, time or ward word
-    and none inside another finding."""
+    typed (`typed`: the document as written, the same length as the view the findings are in): at
+    most four, none a function, time or ward word, and inside no other finding but an
+    organization's."""
     out: list[Candidate] = []
-    starts = sorted(f.start for f in findings)
+    ends_words = _org_words()[0]
+    ordered = sorted(findings, key=lambda g: g.start)
+    starts = [g.start for g in ordered]
     for f in findings:
         if f.entity not in _TAILED or f.protected:
             continue
         head = typed[f.start:f.end]
-        letters = [c for c in head if c.isalpha()]
-        if not letters:
+        if not any(c.isalpha() for c in head):
             continue
-        shape = "upper" if all(c.isupper() for c in letters) else "lower" if all(c.islower() for c in letters) \
-            else "title"
+        case = _case(head)
         pos, words = f.end, []
         for _ in range(4):
             m = _TAIL_WORD.match(typed, pos)
@@ -546,10 +565,8 @@ def org_tails(text: str, typed: str, findings: Sequence[Finding], likelihood: fl
             low = w.lower()
             if low in _TAIL_STOP or not w or any(c.isdigit() for c in w):
                 break
-            if low not in _TAIL_JOINERS:
-                if shape == "upper" and not w.isupper() or shape == "lower" and not w.islower() \
-                        or shape == "title" and not w[:1].isupper():
-                    break
+            if low not in _TAIL_JOINERS and not _in_case(w, case):
+                break
             words.append(low)
             pos = m.end()
             if _TAIL_END.match(typed, pos):
@@ -559,13 +576,12 @@ def org_tails(text: str, typed: str, findings: Sequence[Finding], likelihood: fl
         if not words or words[-1] in _TAIL_JOINERS or not _TAIL_END.match(typed, pos):
             continue
         joined = words[0] in ("&", "and") and len(words) > 1
-        if words[-1] not in _tail_ends() and not joined:
+        if words[-1] not in ends_words and not joined:
             continue
         if not joined and head.split()[-1].lower().rstrip(".") in _WHOLE_ENDS:
             continue  # "<Name> Hospital Employee Health", "<Name> Cancer Center Clinical Trials Office": a part of it
-        k = bisect.bisect_right(starts, f.end - 1)
-        if k < len(starts) and starts[k] < pos and not all(
-                g.entity in _TAILED for g in findings if f.end <= g.start < pos):
+        inside = ordered[bisect.bisect_left(starts, f.end):bisect.bisect_left(starts, pos)]
+        if any(g.entity not in _TAILED for g in inside):
             continue  # (another organization's finding inside the tail joins it: "Lotus Pharmacy & [Gifts]")
         end = pos
         if typed[end - 1] == "." and words[-1] not in _TAIL_ABBREVS:
@@ -575,14 +591,15 @@ def org_tails(text: str, typed: str, findings: Sequence[Finding], likelihood: fl
     return out
 
 
-def org_heads(text: str, typed: str, findings: Sequence[Finding], likelihood: float) -> list[Candidate]:
+def org_heads(typed: str, findings: Sequence[Finding], likelihood: float) -> list[Candidate]:
     """An organization's name whose first word or two were left, between it and the word that
     leads to it: "SHE ATTENDS [GREATER] MT. ZION AME CHURCH", "e-rx to [cactus] wren pharmacy",
-    "arr via [blue] heron rides". The words must be in the finding's own case as typed, none a
-    function word, a time word or an organization's generic word ("the", "local", "outside")."""
+    "arr via [blue] heron rides". The words must be in the finding's own case as typed (`typed`,
+    as for org_tails), none a function word, a time word or an organization's generic word
+    ("the", "local", "outside"), and no other finding between them and it."""
     out: list[Candidate] = []
     ends = sorted(f.end for f in findings)
-    generic = _generic_words()
+    generic = _org_words()[1]
     for f in findings:
         if f.entity not in _TAILED or f.protected:
             continue
@@ -593,36 +610,16 @@ def org_heads(text: str, typed: str, findings: Sequence[Finding], likelihood: fl
         if not words or any(w.lower() in _TAIL_STOP or w.lower() in generic or any(c.isdigit() for c in w)
                             for w in words):
             continue
-        head = typed[f.start:f.end]
-        if head.isupper() and not all(w.isupper() for w in words) \
-                or head.islower() and not all(w.islower() for w in words) \
-                or not head.isupper() and not head.islower() and not all(w[:1].isupper() for w in words):
+        case = _case(typed[f.start:f.end])
+        if not all(_in_case(w, case) for w in words):
             continue
         s = m.start("w")
         k = bisect.bisect_right(ends, s)
-        if k < len(ends) and ends[k] <= f.start and ends[k] > s:
+        if k < len(ends) and ends[k] <= f.start:
             continue  # another finding between
         out.append(Candidate(s, f.end, f.entity, max(f.likelihood, likelihood), "scrub.posting.v1",
                              "posting:org_head"))
     return out
-
-
-#: the word that leads to an organization, then one or two words right before its finding
-_HEAD_BEFORE = regex.compile(r"(?i:(?<![\w'’-])(?:at|to|from|via|with|by|attends|attending|w/|@))[ \t]+"
-                             r"(?P<w>[A-Za-z][\w'’.-]*(?:[ \t][A-Za-z][\w'’.-]*)?)[ \t]+\Z")
-
-
-@functools.lru_cache(maxsize=1)
-def _generic_words() -> frozenset[str]:
-    """The organizations' generic words (templates/orgs.toml), in small letters."""
-    from .templates import load_rules
-    try:
-        return frozenset(w.lower() for w in load_rules(None, "orgs", "lists").get("generic", ()))
-    except Exception:
-        return frozenset()
-
-
-_TAIL_ABBREVS = frozenset({"co", "inc", "corp", "ltd", "bros", "assoc", "ctr", "hosp", "med", "svcs", "dept"})
 
 
 #: first names that are also modal verbs: at a sentence's start before a word in small letters,
