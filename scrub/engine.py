@@ -27,7 +27,7 @@ from .errors import ScrubError
 from .entities import is_protected
 from .templates import pad_windows
 from .capsnames import caps_names_view
-from .truecase import cased_view, caseless, codes_as_written, lower_aligned, mostly_lower
+from .truecase import cased_view, caseless, codes_as_written, lower_aligned, mostly_lower, small_names_view
 from .unwrap import unwrapped
 from .types import Candidate, Document, Finding
 
@@ -152,7 +152,8 @@ class Scrubber:
     def _view(self, doc: Document) -> tuple[Document, bool]:
         """The document the detectors read: for one written wholly in lower case or in capitals,
         a cased view of the same length (scrub.truecase); for one with both cases, the same
-        text with its names in capitals Capitalized (scrub.capsnames); else the document.
+        text with its names in capitals and the marked ones in small letters Capitalized
+        (scrub.capsnames, scrub.truecase.small_names_view); else the document.
         With it, whether the text was typed in small letters (wholly, or but for a few capitals)."""
         lowered = doc.text.islower()
         if not self.truecase:
@@ -171,8 +172,11 @@ class Scrubber:
             return Document(view, doc.id, self._classify(view), doc.subject), True
         if how is None:
             # a cased document: only its names written in capitals are Capitalized
-            # ("Dr. OYELARAN", "Pt: ACHTERBERG, ROSALIND"; scrub.capsnames)
+            # ("Dr. OYELARAN", "Pt: ACHTERBERG, ROSALIND"; scrub.capsnames), and its names in small
+            # letters where a title, a kin word or a credential marks them ("Dr. harriet lindqvist",
+            # "wife marie", "-- l. nováková RN"; scrub.truecase.small_names_view)
             view = caps_names_view(doc.text, lexicon)
+            view = small_names_view(doc.text if view is None else view, lexicon) or view
             return (doc if view is None else Document(view, doc.id, doc.format, doc.subject)), lowered
         view = cased_view(doc.text if how == "lower" else lower_aligned(doc.text), lexicon)
         assert len(view) == len(doc.text)

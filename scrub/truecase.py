@@ -15,6 +15,11 @@ capitalized again:
 - a street address ("22 orchard lane", "apt 2b"), and a state code before a ZIP ("ny 12545")
   or after a town and its comma ("quincy, ma").
 
+A cased note's names written in small letters ("Dr. harriet lindqvist", "wife marie", "-- l.
+nováková RN") get a narrower view (`small_names_view`): only the rules that read a title, a kin
+word or a helper's role, a patient's field or a credential next to the name, since in a cased note
+small letters are a word's own and the lists alone would Capitalize "walker" or "amber".
+
 Offsets never move: a character is only swapped for its other case, and only where that keeps
 one character. Findings therefore hold for the original text as they are.
 """
@@ -99,9 +104,10 @@ _MONTH_DAY = re.compile(
 _PERSON_FIELD = re.compile(
     r"(?im)^[ \t>*-]*(?:patient|pt|client|resident|member|name|patient name|pt name|(?:pt|patient) id)[ \t]*:[ \t]*"
     r"((?:[^\W\d_][\w'’-]+|[^\W\d_]\.?)(?:,?[ \t](?:[^\W\d_][\w'’-]+|[^\W\d_]\.?|\"[^\W\d_][\w'’.-]*\")){1,3})"
-    r"(?=[ \t]*$|[ \t]{2,}|\t|[ \t]*,?[ \t]+(?:mrn|dob|d\.o\.b|age|sex|acct|unit|room|rm|bed)\b|[ \t]*\()")
+    r"(?=[ \t]*$|[ \t]{2,}|\t|[ \t]*,?[ \t]+(?:mrn|dob|d\.o\.b|age|sex|acct|unit|room|rm|bed)\b|[ \t]*\(|[ \t]*,[ \t]*\d)")
 _NEXT_UNKNOWN = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,}) ((?:[^\W\d_A-Z][^\W\d_]+)(?:-[^\W\d_A-Z][^\W\d_]+)?)(?![\w'’-])")
 _PART = re.compile(r"[^\W\d_]+")
+_WORDS_OF = re.compile(r"[A-Za-z][a-z'’-]*")
 #: two or three words in small letters after a preposition of place ("lives in new britain")
 _PLACE_AFTER = re.compile(r"(?<![\w'’-])(?:in|from|near|to|of|at) (?=([A-Za-z][a-z]+(?: [A-Za-z][a-z]+){1,2})(?![\w'’-]))")
 #: a town's two or three words after "lives in", "visiting from" ("lives in kettle narrows;")
@@ -180,6 +186,50 @@ _GOES_BY = re.compile(r"(?<![\w'’-])(?:goes by|prefers to be called|likes to b
 _TITLE_NO_DOT = re.compile(r"(?<![\w'’.-])(?P<t>mrs|mr|ms|np|rn|md|dr|lpn|cnm|crna) ([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)"
                            r"(?=[ \t]*(?:[.,;:)]|$|\d|[ \t](?:to|at|in|on|re|aware|notified|paged|called|here|for)\b))",
                            re.MULTILINE)
+#: a title in a cased note, then the name's words in small letters ("Dr. harriet lindqvist",
+#: "DR young", "Mrs. kowalski"): up to three of them
+_TITLE_RUN = re.compile(r"(?:d(?<![\w.]d)r\.?|D(?<![\w.]D)[Rr]\.|m(?<![\w.]m)(?:rs?|s)\.?|M(?<![\w.]M)(?:rs?\.?|s\.?|RS?\.|S\.))[ \t]([A-Za-z][a-z'’-]*(?:[ \t][a-z][a-z'’-]*){1,2}|[a-z][a-z'’-]*)")
+#: words after a title that say what the doctor does ("Dr. will see pt", "dr may call")
+_VERBS_AFTER_TITLE = frozenset("""will may can see saw said per says wants would should could did does has had
+notified aware called paged""".split())
+#: in a cased note, a kin word or a helper's role, then a first name in small letters and perhaps
+#: its surname ("WIFE marie", "interpreter samir (ID", "Parents: desmond and"); matched on the note in
+#: small letters, the name's case read in the note itself
+_KIN_FIRST_WORDS = KIN_WORDS.split("|") + """fiance fiancee fiancé fiancée granddaughter grandson friend roommate
+caregiver parent parents fob mob interpreter doula worker caseworker coordinator manager mgr sitter aide hha
+chaplain pastor sponsor counselor navigator advocate guardian neighbor neighbour supervisor foreman boss teacher
+coach principal landlord rep contact""".split()
+
+
+def _alternation(words) -> str:
+    """An alternation of `words` grouped by their first letter, longest first ("m(?:other|om)"):
+    `re` then tries one branch at a letter, not every word (twice as fast)."""
+    by: dict[str, list[str]] = {}
+    for w in sorted(set(words), key=lambda w: (-len(w), w)):
+        by.setdefault(w[0], []).append(re.escape(w[1:]))
+    return "|".join(re.escape(k) + "(?:" + "|".join(v) + ")" for k, v in sorted(by.items()))
+
+
+_KIN_FIRST = re.compile(r"(?<![\w'’-])(?:" + _alternation(_KIN_FIRST_WORDS) + r")"
+                        r"(?:[ \t]+\((?:hcp|poa|dpoa|hcpoa|proxy|guardian)\))?:?[ \t]+"
+                        r"([a-z][a-z'’-]+)(?:[ \t]([a-z][a-z'’-]+))?(?![\w'’-])")
+#: in a cased note, a staff member's credential ("RN", "lmsw") and the name in small letters before
+#: it ("-- wren adebayo-marsh, LMSW", "-- l. nováková RN", "-- tamsin w., RN", "report to will o'hare rn")
+_CREDS = ("rn lpn lvn md np pa pa-c lmsw lcsw licsw msw rd rdn ibclc cpht rph pharmd rrt phn rnc-nic rnc cnm crna cna"
+          " mht bht lpc lmhc cadc otr/l otr dpt slp ccc-slp cwocn aprn fnp fnp-c emt paramedic bsn msn").split()
+#: (matched on the text in small letters; written in capitals or in small letters, but "DO" only in
+#: capitals: "do" is a verb)
+_CRED_WORD = re.compile(r"(?<![\w/.-])(?:" + _alternation(_CREDS + ["do"]) + r")(?![\w/-])")
+_NAME_BEFORE_CRED = re.compile(
+    r"(?:(?P<line>(?P<ls>(?:^|\n)[ \t>*-]*)|(?i:by|signed|from|with|w/|author|submitted by|seen by)[: \t]+)|(?<=[ (]))"
+    r"(?P<n>(?:[^\W\d_A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*\.?|[^\W\d_A-Z]\.)"
+    r"(?:[ \t](?:[^\W\d_A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*\.?|[^\W\d_A-Z]\.)){0,2})"
+    r",?[ \t]+\Z")
+#: services named after a title ("Dr. ortho", "per dr neuro"): no one's name
+_SERVICE_WORDS = frozenset("""ent gi neuro pulm nephro vasc anes hosp ortho cards onc psych heme surg uro derm
+peds ir rads ob gyn obgyn id icu er ed cardio gen endo rheum path plastics trauma renal neph card crit
+onco hem hemonc resp pall palliative rehab wound nsgy nsurg ctsx cts sw slp pt ot medicine surgery cardiology
+oncology urology neurology pulmonary nephrology oncall on-call covering team service fellow resident""".split())
 _NICK_BETWEEN = re.compile(r"\b([A-Z][a-z]+) [\"“]([a-z][a-z'’.-]*)[\"”] ([a-z][a-z'’-]+)(?![\w'’-])")
 _INITIAL_CRED = re.compile(r"(?<![\w.])([a-z])\. ?([A-Za-z][a-z'’-]+),? (?i:rn|md|np|lpn|pa-c|crna|cnm|rrt|mht|lcsw|msw|do|dpt|otr|slp|ot|pt"
                            r"|(?:m[sa],? )?ccc-slp|cadc|lmhc|lpc|cwocn|aprn|fnp|emt(?:-[pbi])?|aemt|ccp|paramedic)(?![\w-])")
@@ -195,8 +245,9 @@ nepali pashto dari tigrinya yoruba igbo khmer""".split())
 #: clinical shorthand that the word lists take for names ("no spells or brady", "tachy to 190")
 _JARGON = frozenset("""brady bradys tachy tachys desat desats nyha""".split())
 #: a newborn's name as charts give it ("baby boy wroblewski", "baby girl a price"): the surname
-_BABY = re.compile(r"(?<![\w-])(?:baby|infant|twin) (?:boy|girl)(?: [a-c])?,? ([a-z][a-z'’-]+)(?![\w'’-])",
-                   re.IGNORECASE)
+#: (matched on the text in small letters; the test before a word comes after its first letter,
+#: so that `re` skips to the places where one of the words begins)
+_BABY = re.compile(r"(?:b(?<![\w-]b)aby|i(?<![\w-]i)nfant|t(?<![\w-]t)win) (?:boy|girl)(?: [a-c])?,? ([a-z][a-z'’-]+)(?![\w'’-])")
 #: words after "baby boy" that are no surname
 _BABY_NOT = frozenset("""is was has had and or in at on to of with born doing now still tolerating
 remains remained appears appeared continues weighs weighed being delivered admitted transferred
@@ -318,20 +369,36 @@ def _name_boundary(text: str, start: int) -> bool:
     return pre.split()[-1] in _STOP
 
 
-def cased_view(text: str, lexicon) -> str:
+def cased_view(text: str, lexicon, rules=None) -> str:
     """The view described above (same length as `text`)."""
     chars = list(text)
+    #: the text in small letters: the same for the text and every view of it
+    small = lower_aligned(text)
+    dirty = [False]
+    joined = [text]
+
+    def _run(name, rx, src):
+        return rx.finditer(src) if rules is None or name in rules else ()
+
+    def _join() -> str:
+        """The view as it stands (joined again only when a rule changed it)."""
+        if dirty[0]:
+            joined[0] = "".join(chars)
+            dirty[0] = False
+        return joined[0]
 
     def title(s: int, e: int) -> None:
         up = text[s].upper()
-        if len(up) == 1:
+        if len(up) == 1 and chars[s] != up:
             chars[s] = up
+            dirty[0] = True
 
     def upper(s: int, e: int) -> None:
         for i in range(s, e):
             up = text[i].upper()
-            if len(up) == 1:
+            if len(up) == 1 and chars[i] != up:
                 chars[i] = up
+                dirty[0] = True
 
     memo: dict[str, bool] = {}
 
@@ -356,7 +423,7 @@ def cased_view(text: str, lexicon) -> str:
             memo[word] = got
         return got
 
-    for m in _LONG_WORD.finditer(text):
+    for m in _run("_LONG_WORD", _LONG_WORD, text):
         w = m.group()
         # two- and three-letter words are abbreviations more often than names ("mae": moves
         # all extremities); longer ones by the lists
@@ -364,8 +431,8 @@ def cased_view(text: str, lexicon) -> str:
             title(m.start(), m.end())
             if w[1] in "'’" and w[0] in "od":  # "o'brien" → "O'Brien"
                 title(m.start() + 2, m.end())
-    view = "".join(chars)
-    for m in _TITLE.finditer(text):  # "dr. kowalski", "dr price", "fr. okonkwo"
+    view = _join()
+    for m in _run("_TITLE", _TITLE, text):  # "dr. kowalski", "dr price", "fr. okonkwo"
         if m.group(1):
             title(m.start(1), m.end(1))
             continue
@@ -376,7 +443,7 @@ def cased_view(text: str, lexicon) -> str:
         if nxt is None or (lexicon.is_surname(w[:1].upper() + w[1:]) or lexicon.capitalized_share(w) is None) \
                 and lexicon.medical_kind(w) is None:
             title(m.start(2), m.end(2))
-    for m in _HEADS.finditer(text):
+    for m in _run("_HEADS", _HEADS, text):
         firm = m.group() in _FIRM_HEADS
         words = _last_words(text, m.start(), 5)
         name: list[tuple[int, int]] = []
@@ -417,10 +484,10 @@ def cased_view(text: str, lexicon) -> str:
             title(s, e)
         for w in _WORD.finditer(text, m.start(), m.end()):
             title(w.start(), w.end())
-    view = "".join(chars)
-    for m in _AMP_INITIALS.finditer(view):  # "r&J Roofing" → "R&J Roofing"
+    view = _join()
+    for m in _run("_AMP_INITIALS", _AMP_INITIALS, view):  # "r&J Roofing" → "R&J Roofing"
         upper(m.start(1), m.end(1))
-    for m in _STREET.finditer(text):
+    for m in _run("_STREET", _STREET, text):
         for w in _WORD.finditer(text, m.start(1), m.end(2)):
             title(w.start(), w.end())
         t = _TOWN_LINE_END.match(text, m.end())
@@ -428,10 +495,10 @@ def cased_view(text: str, lexicon) -> str:
             # "2200 lamplighter ave, dorsetville" ending its line: the town of the address
             for w in _WORD.finditer(text, t.start(1), t.end(1)):
                 title(w.start(), w.end())
-    for m in _UNIT.finditer(text):
+    for m in _run("_UNIT", _UNIT, text):
         title(m.start(1), m.end(1))
         upper(m.start(2), m.end(2))
-    for m in _STATE_ZIP.finditer(text):
+    for m in _run("_STATE_ZIP", _STATE_ZIP, text):
         if lexicon.is_state(m.group(1).upper()):
             upper(m.start(1), m.end(1))
             # the listed town of one to three words before it ("sweet springs, mo 65351")
@@ -445,22 +512,26 @@ def cased_view(text: str, lexicon) -> str:
                     for b, e in words[k:]:
                         title(b, e)
                     break
-    view = "".join(chars)
-    for m in _CITY_STATE.finditer(view):  # "quincy, ma": after a town now capitalized
+    view = _join()
+    for m in _run("_CITY_STATE", _CITY_STATE, view):  # "quincy, ma": after a town now capitalized
         if lexicon.is_state(m.group(1).upper()):
             upper(m.start(1), m.end(1))
-    for m in _TOWN_STATE.finditer(view):  # "Elkins wv": a listed town, then a state's code ending the line
+    for m in _run("_TOWN_STATE", _TOWN_STATE, view):  # "Elkins wv": a listed town, then a state's code ending the line
         if lexicon.is_state(m.group(2).upper()) and lexicon.is_city(m.group(1)):
             upper(m.start(2), m.end(2))
-    view = "".join(chars)
-    for m in _MONTH_DAY.finditer(view):  # "return nov 4": a month before its day
+    view = _join()
+    for m in _run("_MONTH_DAY", _MONTH_DAY, view):  # "return nov 4": a month before its day
         mon = m.group(1)
         if mon in ("may", "mar") and not m.group(2):
             continue  # "may 2", "mar 4": a verb or the medication record before a number
         title(m.start(1), m.end(1))
-    for m in _AFTER_TITLE.finditer(view):  # "Dr. lang", "Dr price": whatever follows a title is a name
+    for m in _run("_AFTER_TITLE", _AFTER_TITLE, view):  # "Dr. lang", "Dr price": whatever follows a title is a name
+        w = m.group(1)
+        if rules is not None and (w in _STOP or lexicon.medical_kind(w) is not None or not (
+                lexicon.capitalized_share(w) is None or lexicon.is_surname(w[:1].upper() + w[1:]))):
+            continue
         title(m.start(1), m.end(1))
-    for m in _KIN_NEXT.finditer(view):  # "mother zephyrine": a word no list knows after a kin word
+    for m in _run("_KIN_NEXT", _KIN_NEXT, view):  # "mother zephyrine": a word no list knows after a kin word
         w = m.group(1)
         if len(w) < 3 or w in _STOP or w in _NOT_FIRST or lexicon.medical_kind(w) is not None:
             continue
@@ -471,8 +542,8 @@ def cased_view(text: str, lexicon) -> str:
         elif first and (nxt := _SURNAME_NEXT.match(view, m.end(1))) is not None \
                 and lexicon.is_surname(nxt.group(1)):
             title(m.start(1), m.end(1))  # "son (hcp) price King": any first name before a surname
-    view = "".join(chars)
-    for m in _NEXT_WORD.finditer(view):  # "Marjorie long": a listed surname after a first name
+    view = _join()
+    for m in _run("_NEXT_WORD", _NEXT_WORD, view):  # "Marjorie long": a listed surname after a first name
         first, last = m.group(1), m.group(2)
         cap = last[:1].upper() + last[1:]
         if first.lower() not in _LANGUAGES and lexicon.is_first_name(first) and lexicon.is_surname(cap) \
@@ -492,7 +563,7 @@ def cased_view(text: str, lexicon) -> str:
                                                  and (lexicon.capitalized_share(w) or 1.0) >= 0.3 for w in words)):
                 for a, b in parts:
                     title(a, b)
-    for m in _PERSON_FIELD.finditer(view):  # "pt: okonkwo-reyes, Desmond   mrn": a patient's field
+    for m in _run("_PERSON_FIELD", _PERSON_FIELD, view):  # "pt: okonkwo-reyes, Desmond   mrn": a patient's field
         named = False
         # written surname first ("pt: little, darnell j   mrn"): a listed surname and a listed
         # first name are the name's, however everyday the words
@@ -523,16 +594,16 @@ def cased_view(text: str, lexicon) -> str:
                 named = True
             else:
                 break  # "pt: ok. no etoh": no name
-    for m in _BABY.finditer(view):  # "baby boy wroblewski", "baby girl price": the family's name
-        w = m.group(1)
+    for m in _run("_BABY", _BABY, small):  # "baby boy wroblewski", "baby girl price": the family's name
+        w = view[m.start(1):m.end(1)]
         if w.islower() and w not in _BABY_NOT and lexicon.medical_kind(w) is None and (
                 lexicon.capitalized_share(w) is None or lexicon.is_surname(w[:1].upper() + w[1:])):
             title(m.start(1), m.end(1))
             for k in _PART.finditer(view, m.start(), m.start(1)):  # "Baby Girl Price": the name's form
                 if k.group() in ("baby", "infant", "twin", "boy", "girl"):
                     title(k.start(), k.end())
-    view = "".join(chars)
-    for m in _NEXT_UNKNOWN.finditer(view):  # "Dwayne oyelaran", "Thandiwe zondi-price": a surname no list knows
+    view = _join()
+    for m in _run("_NEXT_UNKNOWN", _NEXT_UNKNOWN, view):  # "Dwayne oyelaran", "Thandiwe zondi-price": a surname no list knows
         if not lexicon.is_first_name(m.group(1)):
             continue
         parts = [(p.start(), p.end()) for p in _PART.finditer(view, m.start(2), m.end(2))]
@@ -551,8 +622,8 @@ def cased_view(text: str, lexicon) -> str:
             if "unknown" in kinds:
                 for s, e in parts:
                     title(s, e)
-    view = "".join(chars)
-    for m in _PLACE_AFTER.finditer(view):  # "lives in new britain": a town of two or three words
+    view = _join()
+    for m in _run("_PLACE_AFTER", _PLACE_AFTER, view):  # "lives in new britain": a town of two or three words
         words = m.group(1).split(" ")
         if all(w[:1].isupper() for w in words):
             continue  # Capitalized already
@@ -564,7 +635,7 @@ def cased_view(text: str, lexicon) -> str:
                     title(s0, s0 + len(w))
                     s0 += len(w) + 1
                 break
-    for m in _LIVES_IN.finditer(view):  # "lives in kettle narrows;", "lives in las palmitas and"
+    for m in _run("_LIVES_IN", _LIVES_IN, view):  # "lives in kettle narrows;", "lives in las palmitas and"
         words = m.group(1).split(" ")
         low = [w.lower() for w in words]
         if len(words) >= 2 and (low[-1] in _PLACE_KINDS or low[0] in _PLACE_LEADS) \
@@ -574,13 +645,13 @@ def cased_view(text: str, lexicon) -> str:
             for w in words:
                 title(s0, s0 + len(w))
                 s0 += len(w) + 1
-    for m in _ROLE_FIELD.finditer(view):  # "slp: young, will": a surname, its comma, a first name
+    for m in _run("_ROLE_FIELD", _ROLE_FIELD, view):  # "slp: young, will": a surname, its comma, a first name
         last, first = m.group(1).lower(), m.group(2)
         if lexicon.is_surname(last[:1].upper() + last[1:]) and lexicon.is_first_name(first[:1].upper() + first[1:]) \
                 and last not in _STOP and lexicon.medical_kind(last) is None:
             title(m.start(1), m.end(1))
             title(m.start(2), m.end(2))
-    for m in _GREETING.finditer(view):  # "hi ted - please", "thanks, ted" ending its line
+    for m in _run("_GREETING", _GREETING, view):  # "hi ted - please", "thanks, ted" ending its line
         g = 1 if m.group(1) else 2
         w = m.group(g)
         if len(w) < 2 or w in _STOP or w in _NOT_FIRST or w in _GREETED_ROLES or lexicon.medical_kind(w) is not None:
@@ -590,12 +661,12 @@ def cased_view(text: str, lexicon) -> str:
         if (share is None or share >= 0.1) and (lexicon.is_first_name(cap) or lexicon.nickname_formals(cap)):
             # ("hi all -": a word English hardly ever Capitalizes is no one's name)
             title(m.start(g), m.end(g))
-    for m in _LIVES_IN_ONE.finditer(view):  # "lives in hollisford,", "lives in pella,": a town
+    for m in _run("_LIVES_IN_ONE", _LIVES_IN_ONE, view):  # "lives in hollisford,", "lives in pella,": a town
         w = m.group(1)
         if len(w) >= 4 and w not in _STOP and lexicon.medical_kind(w) is None and (
                 len(w) >= 5 and lexicon.capitalized_share(w) is None or lexicon.is_city(w[:1].upper() + w[1:])):
             title(m.start(1), m.end(1))
-    for m in _TOWN_COMMA_STATE.finditer(view):  # "unit 4c, hull, ma.": a listed town before its state
+    for m in _run("_TOWN_COMMA_STATE", _TOWN_COMMA_STATE, view):  # "unit 4c, hull, ma.": a listed town before its state
         town, st = m.group(1), m.group(2)
         if lexicon.is_state(st.upper()) and (
                 lexicon.is_city(" ".join(w[:1].upper() + w[1:] for w in town.split()))
@@ -606,13 +677,13 @@ def cased_view(text: str, lexicon) -> str:
             for w in _PART.finditer(view, m.start(1), m.end(1)):
                 title(w.start(), w.end())
             upper(m.start(2), m.end(2))
-    view = "".join(chars)
-    for m in _TOWN_KIND.finditer(view):  # "in Grantham city.", "Woodard twp": a town's kind
+    view = _join()
+    for m in _run("_TOWN_KIND", _TOWN_KIND, view):  # "in Grantham city.", "Woodard twp": a town's kind
         if m.group(2) in ("twp", "township") or lexicon.is_city(m.group(1)) \
                 or lexicon.capitalized_share(m.group(1).lower()) is None \
                 or lexicon.is_city(m.group(1) + " " + m.group(2).capitalize()):
             title(m.start(2), m.end(2))
-    for m in _BEFORE_CAPPED.finditer(view):  # "grace Nguyen": a listed first name before a surname
+    for m in _run("_BEFORE_CAPPED", _BEFORE_CAPPED, view):  # "grace Nguyen": a listed first name before a surname
         w = m.group(1)
         share = lexicon.capitalized_share(w)
         cued = _PERSON_CUE.search(view, max(0, m.start() - 24), m.start()) is not None
@@ -631,16 +702,16 @@ def cased_view(text: str, lexicon) -> str:
                 and (not lexicon.is_city(m.group(2)) or _CRED_AFTER.match(view, m.end()) or cued):
             # (a surname that is also a town's name, "esperanza Villanueva, CADC", before a credential)
             title(m.start(1), m.end(1))
-    for m in _BEFORE_DEGREE.finditer(view):  # "Jung-ho park, MD": the surname before a credential
+    for m in _run("_BEFORE_DEGREE", _BEFORE_DEGREE, view):  # "Jung-ho park, MD": the surname before a credential
         w = m.group(1)
         if w not in _STOP and lexicon.is_surname(w[:1].upper() + w[1:]) and lexicon.medical_kind(w) is None:
             title(m.start(1), m.end(1))
-    for m in _QUOTED_NICK.finditer(view):  # 'friend "dot"', 'goes by "big mike"': a nick name in quotes
+    for m in _run("_QUOTED_NICK", _QUOTED_NICK, view):  # 'friend "dot"', 'goes by "big mike"': a nick name in quotes
         words = [(w.start(), w.end()) for w in _PART.finditer(view, m.start(1), m.end(1))]
         if all(view[a:b] not in _STOP and lexicon.medical_kind(view[a:b]) is None for a, b in words):
             for a, b in words:
                 title(a, b)
-    for m in _NICK_BETWEEN.finditer(view):  # 'Desmond "dez" harrowgate': a first name, its nick, a surname
+    for m in _run("_NICK_BETWEEN", _NICK_BETWEEN, view):  # 'Desmond "dez" harrowgate': a first name, its nick, a surname
         if not lexicon.is_first_name(m.group(1)):
             continue
         nick, last = m.group(2), m.group(3)
@@ -649,11 +720,11 @@ def cased_view(text: str, lexicon) -> str:
             if last not in _STOP and lexicon.medical_kind(last) is None and (
                     lexicon.is_surname(last[:1].upper() + last[1:]) or lexicon.capitalized_share(last) is None):
                 title(m.start(3), m.end(3))
-    for m in _GOES_BY.finditer(view):  # "goes by bud.": the name a patient is called by
+    for m in _run("_GOES_BY", _GOES_BY, view):  # "goes by bud.": the name a patient is called by
         w = m.group(1)
         if w not in _STOP and lexicon.medical_kind(w) is None and len(w) >= 2:
             title(m.start(1), m.end(1))
-    for m in _TITLE_NO_DOT.finditer(view):  # "neighbor mrs kowalski", "w/ np jane doe": a name after it
+    for m in _run("_TITLE_NO_DOT", _TITLE_NO_DOT, view):  # "neighbor mrs kowalski", "w/ np jane doe": a name after it
         words = [(w.start(), w.end(), w.group()) for w in _PART.finditer(view, m.start(1), m.end(1))]
         a = words[0][2]
         if a in _STOP or lexicon.medical_kind(a) is not None:
@@ -666,13 +737,13 @@ def cased_view(text: str, lexicon) -> str:
             title(words[1][0], words[1][1])
         elif m.group("t") in ("mrs", "mr", "ms") and (lexicon.is_surname(cap) or lexicon.capitalized_share(a) is None):
             title(words[0][0], words[0][1])
-    for m in _INITIAL_CRED.finditer(view):  # "r. price, RN": an initial and a surname before a credential
+    for m in _run("_INITIAL_CRED", _INITIAL_CRED, view):  # "r. price, RN": an initial and a surname before a credential
         w = m.group(2).lower()
         if w not in _STOP and (lexicon.is_surname(w[:1].upper() + w[1:]) or len(w) >= 4 and (lexicon.capitalized_share(w) or 1.0) >= 0.6) \
                 and lexicon.medical_kind(w) is None:  # (or a name no list knows: "g. lindqvist RN")
             upper(m.start(1), m.end(1))
             title(m.start(2), m.end(2))
-    for m in _SIGNER_LINE.finditer(view):
+    for m in _run("_SIGNER_LINE", _SIGNER_LINE, view):
         a, b = m.group(1), m.group(2).lower()
         ka = lexicon.capitalized_share(a.split("-")[0].lower())
         if a.lower() not in _STOP and b not in _STOP and (
@@ -681,37 +752,127 @@ def cased_view(text: str, lexicon) -> str:
                 and lexicon.medical_kind(a) is None and lexicon.medical_kind(b) is None:
             title(m.start(1), m.end(1))
             title(m.start(2), m.end(2))
-    view = "".join(chars)
-    for m in _HYPHENED.finditer(view):  # "oyelaran-Hughes": the unlisted half of a listed surname
+    view = _join()
+    for m in _run("_HYPHENED", _HYPHENED, view):  # "oyelaran-Hughes": the unlisted half of a listed surname
         for g in (1, 2):
             w = m.group(g)
             if w[:1].islower() and len(w) > 2 and ((sh := lexicon.capitalized_share(w)) is None or sh >= 0.6) \
                     and m.group(3 - g)[:1].isupper():
                 title(m.start(g), m.end(g))
-    for m in _SAINT.finditer(view):  # "st. John's Hospital"
+    for m in _run("_SAINT", _SAINT, view):  # "st. John's Hospital"
         title(m.start(1), m.end(1))
-    for m in _DEGREE.finditer(view):  # "Long, m.d." → "Long, M.D."
+    for m in _run("_DEGREE", _DEGREE, view):  # "Long, m.d." → "Long, M.D."
         upper(m.start(1), m.end(1))
-    view = "".join(chars)
-    for m in _CRED_AFTER_NAME.finditer(view):  # "Will Brannigan mht" → "Will Brannigan MHT"
+    view = _join()
+    for m in _run("_CRED_AFTER_NAME", _CRED_AFTER_NAME, view):  # "Will Brannigan mht" → "Will Brannigan MHT"
         upper(m.start(1), m.end(1))
-    for m in _COMPANY.finditer(view):  # "Marina corp"
+    for m in _run("_COMPANY", _COMPANY, view):  # "Marina corp"
         title(m.start(1), m.end(1))
-    for m in _STREET_TOWN_ZIP.finditer(view):  # "1188 Coal Hollow Rd, castle junction 59721"
+    for m in _run("_STREET_TOWN_ZIP", _STREET_TOWN_ZIP, view):  # "1188 Coal Hollow Rd, castle junction 59721"
         words = [(w.start(), w.end()) for w in _PART.finditer(view, m.start(1), m.end(1))]
         if all(view[a:b] not in _STOP and lexicon.medical_kind(view[a:b]) != "drug" for a, b in words):
             for a, b in words:  # (a town's word may be a medical one: "castle junction")
                 title(a, b)
-    for m in _INITIALS_SIGNOFF.finditer(view):  # "-- jk rn": the signer's initials
+    if rules is None or "_KIN_FIRST" in rules:
+        for m in _KIN_FIRST.finditer(small):  # a cased note's kin word before a first name in small letters
+            w = m.group(1)
+            if not view[m.start(1)].islower():
+                continue
+            cap = w[:1].upper() + w[1:]
+            share = lexicon.capitalized_share(w)
+            if w in _STOP or w in _NOT_FIRST or lexicon.medical_kind(w) is not None \
+                    or not lexicon.is_first_name(cap) or share is not None and share < 0.4:
+                continue
+            title(m.start(1), m.end(1))
+            last = m.group(2)
+            if last is None or not view[m.start(2)].islower() or last in _STOP or lexicon.medical_kind(last) is not None:
+                continue
+            share = lexicon.capitalized_share(last.split("-")[0])
+            if share is None and len(last) >= 4 or lexicon.is_surname(last[:1].upper() + last[1:]) \
+                    and last not in _NOT_FIRST and last not in _VERBS_AFTER_TITLE:
+                # (any listed surname after a listed first name: "worker grace love notified")
+                for p in _PART.finditer(view, m.start(2), m.end(2)):
+                    title(p.start(), p.end())
+    if rules is None or "_SIGN_CRED" in rules:
+        for c in _CRED_WORD.finditer(small):  # a cased note's staff name in small letters before a credential
+            cred = view[c.start():c.end()]
+            if not (cred.isupper() or cred.islower() and cred != "do" or cred == "PharmD"):
+                continue
+            j = c.start() - 1
+            while j >= 0 and view[j] in " \t,":
+                j -= 1
+            if view[j:j + 1] == ".":
+                j -= 1
+            while j > 0 and (view[j - 1].isalpha() or view[j - 1] in "'’-"):
+                j -= 1
+            if j < 0 or not view[j].islower():
+                continue  # the word right before it is no word in small letters ("Smith RN")
+            lo = max(0, view.rfind("\n", max(0, c.start() - 80), c.start()))
+            m = _NAME_BEFORE_CRED.search(view, lo, c.start())
+            if m is None:
+                continue
+            toks = [(p.start(), p.end(), p.group()) for p in re.finditer(r"[^\W\d_]+(?:['’-][^\W\d_]+)*\.?", m.group("n"))]
+            toks = [(a + m.start("n"), b + m.start("n"), t.rstrip(".")) for a, b, t in toks]
+            if m.group("line") is None and len(toks) < 2:
+                continue  # within a line, one word before a credential is no one's name for sure
+            ok = True
+            for k, (a, b, t) in enumerate(toks):
+                if len(t) == 1:
+                    continue  # an initial
+                low = t.split("-")[0].split("'")[0].split("’")[0]
+                share = lexicon.capitalized_share(low)
+                cap = t[:1].upper() + t[1:]
+                listed = lexicon.is_first_name(cap) or lexicon.is_surname(cap)
+                if t in _STOP or low in _STOP or lexicon.medical_kind(t) is not None or not (
+                        share is None and len(t) >= 3 or share is not None and share >= 0.4 and listed
+                        or k and lexicon.is_surname(cap) and (share is None or share >= 0.2)
+                        or m.group("ls") is not None and listed):
+                    # (at a line's start, before a credential, any listed name: "-- hope little RN")
+                    ok = False
+                    break
+            if not ok or all(len(t) == 1 for _, _, t in toks):
+                continue
+            for a, b, t in toks:
+                if len(t) == 1:
+                    upper(a, b)
+                else:
+                    for p in _PART.finditer(view, a, b):
+                        title(p.start(), p.end())
+    if rules is None or "_TITLE_RUN" in rules:
+        for m in _TITLE_RUN.finditer(view):  # a cased note's title before a name in small letters
+            prev = ""
+            for k, w in enumerate(_WORDS_OF.finditer(view, m.start(1), m.end(1))):
+                word = w.group()
+                if k == 2 and not lexicon.is_first_name(prev[:1].upper() + prev[1:]):
+                    break  # a third word only after a first and a middle name ("dr. mary ann lee")
+                prev = word
+                if k == 0:
+                    first = word
+                if word[0].isupper():
+                    if not lexicon.is_first_name(word):
+                        break  # "Dr. Oyelowo-Grant clinic": the surname, then no more of the name
+                    continue  # Capitalized already ("Dr. Harriet lindqvist")
+                cap = word[:1].upper() + word[1:]
+                share = lexicon.capitalized_share(word.split("-")[0].split("'")[0])
+                if len(word) < 2 or word in _STOP or word in _SERVICE_WORDS or word in _VERBS_AFTER_TITLE \
+                        or lexicon.medical_kind(word) is not None \
+                        or not (share is None and (k or len(word) > 3) or lexicon.is_surname(cap)
+                                or k and lexicon.is_first_name(cap) or share is not None and share >= 0.6) \
+                        or k and share is not None and share < 0.6 and not (
+                            len(first) == 1 or lexicon.is_first_name(first[:1].upper() + first[1:])):
+                    break  # (an everyday word after a surname: "dr oyelowo-grant ward")
+                for p in _PART.finditer(view, w.start(), w.end()):
+                    title(p.start(), p.end())
+    for m in _run("_INITIALS_SIGNOFF", _INITIALS_SIGNOFF, view):  # "-- jk rn": the signer's initials
         if m.group(1) not in _NOT_INITIALS and lexicon.medical_kind(m.group(1)) is None:
             upper(m.start(1), m.end(1))
             upper(m.start(2), m.end(2))
-    for m in _FAMILY_FIRM.finditer(view):  # "Hadley & Sons Lumber"
+    for m in _run("_FAMILY_FIRM", _FAMILY_FIRM, view):  # "Hadley & Sons Lumber"
         title(m.start(1), m.end(1))
         if m.group(2) and m.group(2) not in _STOP and lexicon.medical_kind(m.group(2)) is None:
             title(m.start(2), m.end(2))
-    view = "".join(chars)
-    for m in _FIRM_HEAD.finditer(view):  # "Riverbend physical therapy": a firm's kind after its name
+    view = _join()
+    for m in _run("_FIRM_HEAD", _FIRM_HEAD, view):  # "Riverbend physical therapy": a firm's kind after its name
         lead = m.group(1)
         if lead.lower() in _STOP:
             continue
@@ -722,12 +883,26 @@ def cased_view(text: str, lexicon) -> str:
             title(m.start(1), m.end(1))
         for w in _WORD.finditer(view, m.start(2), m.end(2)):
             title(w.start(), w.end())
-    return "".join(chars)
+    return _join()
 
 
 #: a code of letters and digits ("ML-55120438", "CA-2024-00117", "4B"): in a note in capitals it
 #: keeps its capitals in the cased view, where the record-number templates look for them
 _CODE_TOKEN = re.compile(r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)*(?![\w-])")
+
+
+#: the rules of the cased view that a cased note's names in small letters need: each reads a
+#: title, a kin word, a field or a credential before or after the name (the others, which
+#: Capitalize any word English mostly Capitalizes, would misread a cased note's small letters)
+SMALL_NAMES_RULES = frozenset({"_INITIAL_CRED", "_BABY", "_PERSON_FIELD", "_TITLE_RUN", "_KIN_FIRST", "_SIGN_CRED"})
+
+
+def small_names_view(text: str, lexicon) -> str | None:
+    """A cased note with the names it writes in small letters Capitalized where a title, a kin
+    word, a patient's field or a credential marks them ("Dr. harriet lindqvist", "WIFE marie",
+    "Pt: juniper haddad-oyelowo, 38F", "-- wren adebayo-marsh, LMSW"); None when it has none."""
+    view = cased_view(text, lexicon, rules=SMALL_NAMES_RULES)
+    return None if view == text else view
 
 
 def codes_as_written(text: str, view: str) -> str:
