@@ -202,7 +202,7 @@ son daughter wife husband mother father brother sister niece nephew grandson gra
 grandmother grandfather grandma grandpa aunt uncle cousin friend partner fiance fiancé fiancee
 boyfriend girlfriend dtr stepson stepdaughter stepmother stepfather son-in-law daughter-in-law
 sister-in-law brother-in-law mother-in-law father-in-law hcp proxy caregiver neighbor
-grandaughter neice daugther girlfreind boyfreind
+grandaughter neice daugther girlfreind boyfreind hubby
 """.split())
 #: what patients call family and staff ("calls out for \"Mama\"", "asking for Nana"): alone, no name
 ADDRESS_WORDS = frozenset("""

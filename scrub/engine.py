@@ -125,6 +125,7 @@ class Scrubber:
             posted = [c for c in post(post_text, findings, self.posting_likelihood)
                       if not _inside_same(c, findings, starts)]
             posted += aliases(doc.text, findings, self.posting_likelihood)
+            posted += name_initials(doc.text, findings, self.posting_likelihood)
             posted += org_tails(original.text, findings, self.posting_likelihood)
             posted += org_heads(original.text, findings, self.posting_likelihood)
             if posted:
@@ -478,6 +479,33 @@ def aliases(text: str, findings: Iterable[Finding], likelihood: float) -> list[C
             continue
         s = m.start("a") + (len(m.group("a")) - len(m.group("a").lstrip()))
         out.append(Candidate(s, s + len(alias), f.entity, likelihood, "scrub.posting.v1", "posting:alias"))
+    return out
+
+
+#: a name's initials in parentheses right after it, maybe past a credential ("Theresa Kilbride, RN
+#: (TK)", "Maria Lopez (ML)")
+_INITIALS_AFTER = regex.compile(r"(?:,?[ \t]+[A-Za-z]{2,5}(?:-[A-Za-z])?\.?)?[ \t]*\([ \t]*"
+                                r"(?P<i>[A-Za-z](?:\.?[A-Za-z]){1,2}\.?)[ \t]*\)")
+_NAMED = frozenset({"full_name", "first_name", "last_name", "middle_name", "nick_name", "name"})
+
+
+def name_initials(text: str, findings: Iterable[Finding], likelihood: float) -> list[Candidate]:
+    """A person's initials in parentheses after a name of two or three words that they spell
+    ("Theresa Kilbride, RN (TK)"): the note's shorthand for that person. Initials that are not
+    the name's ("Bill Smith (PCP)") are left alone."""
+    out: list[Candidate] = []
+    for f in findings:
+        if f.entity not in _NAMED or f.protected:
+            continue
+        m = _INITIALS_AFTER.match(text, f.end)
+        if m is None:
+            continue
+        words = [w for w in regex.findall(r"[^\W\d_]+", text[f.start:f.end]) if w[0].isupper() or w.islower()]
+        letters = m.group("i").replace(".", "")
+        if 2 <= len(words) <= 3 and len(letters) == len(words) \
+                and letters.casefold() == "".join(w[0] for w in words).casefold():
+            out.append(Candidate(m.start("i"), m.end("i"), "name", likelihood, "scrub.posting.v1",
+                                 "posting:initials"))
     return out
 
 

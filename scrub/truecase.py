@@ -150,7 +150,7 @@ _GREETED_ROLES = frozenset({"doc", "doctor", "nurse"})
 _NOT_FIRST = frozenset("""will may see saw said per can bill mark rose sue pat chase grant""".split())
 #: a kin word and the word after it ("mother zephyrine")
 #: kin words, in small letters ("mother", "dtr", "gf"), as an alternation
-KIN_WORDS = (r"mother|father|mom|dad|wife|husband|son|daughter|dtr|sister|brother|girlfriend|boyfriend|gf|bf"
+KIN_WORDS = (r"mother|father|mom|dad|wife|husband|hubby|son|daughter|dtr|sister|brother|girlfriend|boyfriend|gf|bf"
              r"|aunt|uncle|grandmother|grandfather|grandma|grandpa|niece|nephew|cousin|partner")
 #: what a nick name in quotes follows ('friend "dot"', 'calls out for "billy"'), as an alternation
 NICK_CUES = (KIN_WORDS + r"|friend|roommate|sponsor|neighbor|caregiver|goes by|known as|aka|prefers"
@@ -277,6 +277,15 @@ _COMPANY = re.compile(r"\b[A-Z][a-z]+ (corp|inc|llc|ltd|co(?=\.|[ \t]*(?:[,;)]|$
 _STREET_TOWN_ZIP = re.compile(r"\d[^,\n]{2,30}\b(?i:st|rd|ave|dr|ln|ct|blvd|way|pl|ter|hwy|cir|pkwy|trl|street|road|avenue"
                               r"|drive|lane|court|place|circle|terrace)\.?,[ \t]+(?:(?i:apt|unit|ste|#)[^,\n]{1,8},[ \t]+)?"
                               r"([a-z]+(?: [a-z]+){0,2}),?[ \t]+(?:[A-Z]{2}\.?,?[ \t]+)?\d{5}(?:-\d{4})?(?![\w-])")
+#: the town after a box's or a rural road's comma, up to the line's or the clause's end, a ZIP or a
+#: parenthesis ("po box 88, briarwick 40979", "rr 2 box 14, dunmore flats", "4471 county rd 12,
+#: otter bend.", "21550 avenue 48, almendro springs. almond orchard")
+_BOX_TOWN = re.compile(
+    r"(?:\b(?:p\.?[ ]?o\.?[ ]?box|(?:rr|hc|r\.r\.)[ ]?\d+,?[ ]box)[ ]\d+[a-z]?"
+    r"|\b\d{1,6}[ ](?:[a-z][a-z'’.-]*[ ]){0,3}(?:st|rd|ave|dr|ln|ct|blvd|way|pl|hwy|road|street|avenue|drive|lane"
+    r"|court|highway|route|rte|pike|trail|trl)\.?(?:[ ]\d+[a-z]?)?)"
+    r"(?:,[ \t]*(?:apt|unit|lot|trlr|#)[^,\n]{1,8})?,[ \t]+([a-z][a-z'’-]+(?:[ \t][a-z][a-z'’-]+){0,2})"
+    r"(?=[ \t]*(?:\n|$|[.;](?:[ \t\n]|$)|,?[ \t]*\d{5}(?![\w-])|\())")
 #: a signer's initials in small letters before a credential, at a sign-off ("-- jk rn, nights",
 #: "seen w/ jk rn")
 _INITIALS_SIGNOFF = re.compile(r"(?m)(?:^[ \t]*-{1,2}[ \t]*|\bseen w/[ \t]+|\bsigned:?[ \t]+)([a-z]{2,3})"
@@ -772,6 +781,12 @@ def cased_view(text: str, lexicon, rules=None) -> str:
         words = [(w.start(), w.end()) for w in _PART.finditer(view, m.start(1), m.end(1))]
         if all(view[a:b] not in _STOP and lexicon.medical_kind(view[a:b]) != "drug" for a, b in words):
             for a, b in words:  # (a town's word may be a medical one: "castle junction")
+                title(a, b)
+    for m in _run("_BOX_TOWN", _BOX_TOWN, small):  # "rr 2 box 14, dunmore flats": the address's town
+        words = [(w.start(), w.end()) for w in _PART.finditer(small, m.start(1), m.end(1))]
+        if words and small[words[0][0]:words[0][1]] not in ADDRESS_PARTS and all(
+                small[a:b] not in _STOP and lexicon.medical_kind(small[a:b]) != "drug" for a, b in words):
+            for a, b in words:
                 title(a, b)
     if rules is None or "_KIN_FIRST" in rules:
         for m in _KIN_FIRST.finditer(small):  # a cased note's kin word before a first name in small letters

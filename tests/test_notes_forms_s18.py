@@ -2,7 +2,9 @@
 patient's field or a credential marks them ("Dr. harriet lindqvist", "WIFE marie", "Pt: juniper
 haddad-oyelowo, 38F", "-- wren adebayo-marsh, LMSW", "spoke w/ jen rn"), and the look-alikes they
 must leave alone: a service after a title ("Dr. ortho requested"), a verb ("Dr. will see pt"), an
-everyday word after a kin word ("mom daily", "son deceased"), "MR enterography".
+everyday word after a kin word ("mom daily", "son deceased"), "MR enterography". Also a name's
+initials in parentheses after it ("Theresa Kilbride, RN (TK)"), and the town after a box's or a
+rural road's comma ("RR 2 BOX 14, DUNMORE FLATS", "14 BEET DUMP RD, VESTRUM.").
 
 Every passage is fictitious and hand-written in the style of clinical notes. Each row names the
 text the whole pipeline (without spaCy, at the default threshold 0.7) must cover and the text it
@@ -11,6 +13,7 @@ must leave alone.
 from __future__ import annotations
 
 from orgs_support import ICU_CAPS as _CAPS
+from orgs_support import ICU_LOW as _LOW
 from orgs_support import note_forms_test
 
 # (passage, [text that must be covered whole], [text that must not be touched])
@@ -37,6 +40,17 @@ CASES = [
     ("Gave report to maeve o'hare rn (nights). Pt resting.", ["maeve o'hare"], []),
     ("Encourage PO. Reassess 0800 w/ day RN. Will update.", [], ["day"]),
     (_CAPS + "SOCIAL WORKER GRACE LOVE NOTIFIED OF PLACEMENT NEEDS.", ["GRACE LOVE"], []),
+    # ---- a name's initials in parentheses after it; a husband called "hubby"
+    ("Pt resting. Vitals stable overnight.\nTheresa Kilbride, RN (TK)\n", ["Theresa Kilbride", "TK"], []),
+    ("Seen by Bill Smith (PCP) today.", ["Bill Smith"], ["PCP"]),
+    (_LOW + "2100 hubby bill visiting, left 2130.", ["bill"], []),
+    # ---- the town after a box's or a road's comma, to the line's or the clause's end, and its ZIP
+    (_CAPS + "ADDR: RR 2 BOX 14, DUNMORE FLATS\nDIRECTIONS: N OUT OF TOWN", ["DUNMORE FLATS"], ["DIRECTIONS"]),
+    (_CAPS + "ADDRESS: PO BOX 88, BRIARWICK 40979 (PHYSICAL: TOP OF THE RIDGE)", ["BRIARWICK", "40979"],
+     ["PHYSICAL"]),
+    (_CAPS + "ADDR: 14 BEET DUMP RD, VESTRUM. FIRST PLACE W OF THE SUGAR PLANT.", ["14 BEET DUMP RD", "VESTRUM"],
+     ["FIRST PLACE"]),
+    ("Home: 14 Elm St, Apt 2. Ramp at the side door.", ["14 Elm St, Apt 2"], ["Ramp"]),
 ]
 
 
