@@ -212,7 +212,8 @@ def _alternation(words) -> str:
 
 _KIN_FIRST = re.compile(r"(?<![\w'’-])(?:" + _alternation(_KIN_FIRST_WORDS) + r")"
                         r"(?:[ \t]+\((?:hcp|poa|dpoa|hcpoa|proxy|guardian)\))?:?[ \t]+"
-                        r"([a-z][a-z'’-]+)(?:[ \t]([a-z][a-z'’-]+))?(?![\w'’-])")
+                        r"([a-z][a-z'’-]+)(?![.@]\w)(?:[ \t]([a-z][a-z'’-]+))?(?![\w'’-]|[.@]\w)")
+#: (no part of an e-mail address: "contact: john.doerr@example.com")
 #: in a cased note, a staff member's credential ("RN", "lmsw") and the name in small letters before
 #: it ("-- wren adebayo-marsh, LMSW", "-- l. nováková RN", "-- tamsin w., RN", "report to will o'hare rn")
 _CREDS = ("rn lpn lvn md np pa pa-c lmsw lcsw licsw msw rd rdn ibclc cpht rph pharmd rrt phn rnc-nic rnc cnm crna cna"
