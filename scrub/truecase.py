@@ -379,8 +379,9 @@ def _name_boundary(text: str, start: int) -> bool:
     return pre.split()[-1] in _STOP
 
 
-def cased_view(text: str, lexicon, rules=None) -> str:
-    """The view described above (same length as `text`)."""
+def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
+    """The view described above (same length as `text`). With `rules`, only the rules of those
+    names (their patterns' names, as `SMALL_NAMES_RULES` gives them) run."""
     chars = list(text)
     #: the text in small letters: the same for the text and every view of it
     small = lower_aligned(text)
