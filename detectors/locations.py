@@ -230,8 +230,9 @@ _TOWN_WORDS = regex.compile(r"(?-i:(?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2}
 _BOX_WHYS = frozenset({"template:loc-po-box", "template:loc-rural-route"})
 #: the end of a line (or of the text) after blanks
 _LINE_END = re.compile(r"[ \t]*(?:\n|$)")
-#: the end of a clause: a stop or a semicolon before a blank, a line's end or a parenthesis
-_CLAUSE_END = re.compile(r"[.;]?[ \t]*(?:[.;](?:[ \t]|\n|$)|\()")
+#: where the town after a street's comma ends: the line's end, a stop or a semicolon before a
+#: blank or the line's end, or a parenthesis ("RR 2 Box 88, Vermillion Bend", "14 Beet Dump Rd, Vestrum.")
+_STREET_TOWN_END = re.compile(r"[ \t]*(?:\n|$|[.;]+(?:[ \t]|\n|$)|[.;]?[ \t]*\()")
 #: words after a street's comma that open no town of their own ("14 Elm St, Apt 2", "Canal St,
 #: Rear Unit"; "North Adams" is left to the listed towns)
 _NOT_TOWN_WORDS = ADDRESS_PARTS | {"building", "side", "top", "north", "south", "east", "west"}
@@ -1036,10 +1037,9 @@ class LocationDetector(Detector):
             if m is None:
                 continue
             words = m.group("t").split()
-            if (_LINE_END.match(text, m.end()) or _CLAUSE_END.match(text, m.end())) \
-                    and words[0].lower() not in _NOT_TOWN_WORDS \
+            if _STREET_TOWN_END.match(text, m.end()) and words[0].lower() not in _NOT_TOWN_WORDS \
                     and not any(self.lex.is_medical(w.lower()) for w in words):
-                # "RR 2 Box 88, Vermillion Bend" ending its line: the address's town, listed or not
+                # "RR 2 Box 88, Vermillion Bend" ending its line or clause: the address's town, listed or not
                 ts = m.start("t")
                 city = self._cand(ts, m.end(), "city", r["street_city"], "context:street_city")
                 out.append(city)

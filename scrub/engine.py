@@ -24,7 +24,7 @@ from .blocks import propose_blocks
 from .config import Config
 from .detector import Detector, DetectorSettings
 from .errors import ScrubError
-from .entities import is_protected
+from .entities import CATALOGUE, is_protected
 from .templates import pad_windows
 from .capsnames import caps_names_view
 from .truecase import cased_view, caseless, codes_as_written, lower_aligned, mostly_lower, small_names_view
@@ -484,9 +484,11 @@ def aliases(text: str, findings: Iterable[Finding], likelihood: float) -> list[C
 
 #: a name's initials in parentheses right after it, maybe past a credential ("Theresa Kilbride, RN
 #: (TK)", "Maria Lopez (ML)")
+_LETTERS = regex.compile(r"[^\W\d_]+")
 _INITIALS_AFTER = regex.compile(r"(?:,?[ \t]+[A-Za-z]{2,5}(?:-[A-Za-z])?\.?)?[ \t]*\([ \t]*"
                                 r"(?P<i>[A-Za-z](?:\.?[A-Za-z]){1,2}\.?)[ \t]*\)")
-_NAMED = frozenset({"full_name", "first_name", "last_name", "middle_name", "nick_name", "name"})
+#: the entities of a person's name
+_NAMED = frozenset(e.name for e in CATALOGUE.values() if e.family == "NAME")
 
 
 def name_initials(text: str, findings: Iterable[Finding], likelihood: float) -> list[Candidate]:
@@ -500,10 +502,9 @@ def name_initials(text: str, findings: Iterable[Finding], likelihood: float) -> 
         m = _INITIALS_AFTER.match(text, f.end)
         if m is None:
             continue
-        words = [w for w in regex.findall(r"[^\W\d_]+", text[f.start:f.end]) if w[0].isupper() or w.islower()]
+        words = _LETTERS.findall(text, f.start, f.end)
         letters = m.group("i").replace(".", "")
-        if 2 <= len(words) <= 3 and len(letters) == len(words) \
-                and letters.casefold() == "".join(w[0] for w in words).casefold():
+        if 2 <= len(words) <= 3 and letters.casefold() == "".join(w[0] for w in words).casefold():
             out.append(Candidate(m.start("i"), m.end("i"), "name", likelihood, "scrub.posting.v1",
                                  "posting:initials"))
     return out

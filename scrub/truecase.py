@@ -108,6 +108,8 @@ _PERSON_FIELD = re.compile(
 _NEXT_UNKNOWN = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,}) ((?:[^\W\d_A-Z][^\W\d_]+)(?:-[^\W\d_A-Z][^\W\d_]+)?)(?![\w'’-])")
 _PART = re.compile(r"[^\W\d_]+")
 _WORDS_OF = re.compile(r"[A-Za-z][a-z'’-]*")
+#: a word of a name (its parts joined by apostrophes or hyphens) or an initial, with its stop
+_NAME_TOKEN = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*\.?")
 #: two or three words in small letters after a preposition of place ("lives in new britain")
 _PLACE_AFTER = re.compile(r"(?<![\w'’-])(?:in|from|near|to|of|at) (?=([A-Za-z][a-z]+(?: [A-Za-z][a-z]+){1,2})(?![\w'’-]))")
 #: a town's two or three words after "lives in", "visiting from" ("lives in kettle narrows;")
@@ -790,96 +792,90 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
                 small[a:b] not in _STOP and lexicon.medical_kind(small[a:b]) != "drug" for a, b in words):
             for a, b in words:
                 title(a, b)
-    if rules is None or "_KIN_FIRST" in rules:
-        for m in _KIN_FIRST.finditer(small):  # a cased note's kin word before a first name in small letters
-            w = m.group(1)
-            if not view[m.start(1)].islower():
-                continue
-            cap = w[:1].upper() + w[1:]
-            share = lexicon.capitalized_share(w)
-            if w in _STOP or w in _NOT_FIRST or lexicon.medical_kind(w) is not None \
-                    or not lexicon.is_first_name(cap) or share is not None and share < 0.4:
-                continue
-            title(m.start(1), m.end(1))
-            last = m.group(2)
-            if last is None or not view[m.start(2)].islower() or last in _STOP or lexicon.medical_kind(last) is not None:
-                continue
-            share = lexicon.capitalized_share(last.split("-")[0])
-            if share is None and len(last) >= 4 or lexicon.is_surname(last[:1].upper() + last[1:]) \
-                    and last not in _NOT_FIRST and last not in _VERBS_AFTER_TITLE:
-                # (any listed surname after a listed first name: "worker grace love notified")
-                for p in _PART.finditer(view, m.start(2), m.end(2)):
+    for m in _run("_KIN_FIRST", _KIN_FIRST, small):  # a kin word before a first name in small letters
+        w = m.group(1)
+        if not view[m.start(1)].islower():
+            continue
+        cap = w[:1].upper() + w[1:]
+        share = lexicon.capitalized_share(w)
+        if w in _STOP or w in _NOT_FIRST or lexicon.medical_kind(w) is not None \
+                or not lexicon.is_first_name(cap) or share is not None and share < 0.4:
+            continue
+        title(m.start(1), m.end(1))
+        last = m.group(2)
+        if last is None or not view[m.start(2)].islower() or last in _STOP or lexicon.medical_kind(last) is not None:
+            continue
+        share = lexicon.capitalized_share(last.split("-")[0])
+        if share is None and len(last) >= 4 or lexicon.is_surname(last[:1].upper() + last[1:]) \
+                and last not in _NOT_FIRST and last not in _VERBS_AFTER_TITLE:
+            # (any listed surname after a listed first name: "worker grace love notified")
+            for p in _PART.finditer(view, m.start(2), m.end(2)):
+                title(p.start(), p.end())
+    for c in _run("_SIGN_CRED", _CRED_WORD, small):  # a staff member's name in small letters before a credential
+        cred = view[c.start():c.end()]
+        if not (cred.isupper() or cred.islower() and cred != "do" or cred == "PharmD"):
+            continue
+        j = c.start() - 1
+        while j >= 0 and view[j] in " \t,":
+            j -= 1
+        if view[j:j + 1] == ".":
+            j -= 1
+        while j > 0 and (view[j - 1].isalpha() or view[j - 1] in "'’-"):
+            j -= 1
+        if j < 0 or not view[j].islower():
+            continue  # the word right before it is no word in small letters ("Smith RN")
+        lo = max(0, view.rfind("\n", max(0, c.start() - 80), c.start()))
+        m = _NAME_BEFORE_CRED.search(view, lo, c.start())
+        if m is None:
+            continue
+        toks = [(p.start(), p.end(), p.group().rstrip(".")) for p in _NAME_TOKEN.finditer(view, m.start("n"), m.end("n"))]
+        if m.group("line") is None and len(toks) < 2:
+            continue  # within a line, one word before a credential is no one's name for sure
+        ok = True
+        for k, (a, b, t) in enumerate(toks):
+            if len(t) == 1:
+                continue  # an initial
+            low = _PART.match(t).group()  # its first part ("o" of "o'hare")
+            share = lexicon.capitalized_share(low)
+            cap = t[:1].upper() + t[1:]
+            listed = lexicon.is_first_name(cap) or lexicon.is_surname(cap)
+            if t in _STOP or low in _STOP or lexicon.medical_kind(t) is not None or not (
+                    share is None and len(t) >= 3 or share is not None and share >= 0.4 and listed
+                    or k and lexicon.is_surname(cap) and (share is None or share >= 0.2)
+                    or m.group("ls") is not None and listed):
+                # (at a line's start, before a credential, any listed name: "-- hope little RN")
+                ok = False
+                break
+        if not ok or all(len(t) == 1 for _, _, t in toks):
+            continue
+        for a, b, t in toks:
+            if len(t) == 1:
+                upper(a, b)
+            else:
+                for p in _PART.finditer(view, a, b):
                     title(p.start(), p.end())
-    if rules is None or "_SIGN_CRED" in rules:
-        for c in _CRED_WORD.finditer(small):  # a cased note's staff name in small letters before a credential
-            cred = view[c.start():c.end()]
-            if not (cred.isupper() or cred.islower() and cred != "do" or cred == "PharmD"):
-                continue
-            j = c.start() - 1
-            while j >= 0 and view[j] in " \t,":
-                j -= 1
-            if view[j:j + 1] == ".":
-                j -= 1
-            while j > 0 and (view[j - 1].isalpha() or view[j - 1] in "'’-"):
-                j -= 1
-            if j < 0 or not view[j].islower():
-                continue  # the word right before it is no word in small letters ("Smith RN")
-            lo = max(0, view.rfind("\n", max(0, c.start() - 80), c.start()))
-            m = _NAME_BEFORE_CRED.search(view, lo, c.start())
-            if m is None:
-                continue
-            toks = [(p.start(), p.end(), p.group()) for p in re.finditer(r"[^\W\d_]+(?:['’-][^\W\d_]+)*\.?", m.group("n"))]
-            toks = [(a + m.start("n"), b + m.start("n"), t.rstrip(".")) for a, b, t in toks]
-            if m.group("line") is None and len(toks) < 2:
-                continue  # within a line, one word before a credential is no one's name for sure
-            ok = True
-            for k, (a, b, t) in enumerate(toks):
-                if len(t) == 1:
-                    continue  # an initial
-                low = t.split("-")[0].split("'")[0].split("’")[0]
-                share = lexicon.capitalized_share(low)
-                cap = t[:1].upper() + t[1:]
-                listed = lexicon.is_first_name(cap) or lexicon.is_surname(cap)
-                if t in _STOP or low in _STOP or lexicon.medical_kind(t) is not None or not (
-                        share is None and len(t) >= 3 or share is not None and share >= 0.4 and listed
-                        or k and lexicon.is_surname(cap) and (share is None or share >= 0.2)
-                        or m.group("ls") is not None and listed):
-                    # (at a line's start, before a credential, any listed name: "-- hope little RN")
-                    ok = False
-                    break
-            if not ok or all(len(t) == 1 for _, _, t in toks):
-                continue
-            for a, b, t in toks:
-                if len(t) == 1:
-                    upper(a, b)
-                else:
-                    for p in _PART.finditer(view, a, b):
-                        title(p.start(), p.end())
-    if rules is None or "_TITLE_RUN" in rules:
-        for m in _TITLE_RUN.finditer(view):  # a cased note's title before a name in small letters
-            prev = ""
-            for k, w in enumerate(_WORDS_OF.finditer(view, m.start(1), m.end(1))):
-                word = w.group()
-                if k == 2 and not lexicon.is_first_name(prev[:1].upper() + prev[1:]):
-                    break  # a third word only after a first and a middle name ("dr. mary ann lee")
-                prev = word
-                if k == 0:
-                    first = word
-                if word[0].isupper():
-                    if not lexicon.is_first_name(word):
-                        break  # "Dr. Oyelowo-Grant clinic": the surname, then no more of the name
-                    continue  # Capitalized already ("Dr. Harriet lindqvist")
-                cap = word[:1].upper() + word[1:]
-                share = lexicon.capitalized_share(word.split("-")[0].split("'")[0])
-                if len(word) < 2 or word in _STOP or word in _SERVICE_WORDS or word in _VERBS_AFTER_TITLE \
-                        or lexicon.medical_kind(word) is not None \
-                        or not (share is None and (k or len(word) > 3) or lexicon.is_surname(cap)
-                                or k and lexicon.is_first_name(cap) or share is not None and share >= 0.6) \
-                        or k and share is not None and share < 0.6 and not (
-                            len(first) == 1 or lexicon.is_first_name(first[:1].upper() + first[1:])):
-                    break  # (an everyday word after a surname: "dr oyelowo-grant ward")
-                for p in _PART.finditer(view, w.start(), w.end()):
-                    title(p.start(), p.end())
+    for m in _run("_TITLE_RUN", _TITLE_RUN, view):  # a title before a name in small letters
+        words = list(_WORDS_OF.finditer(view, m.start(1), m.end(1)))
+        first = words[0].group()
+        for k, w in enumerate(words):
+            word = w.group()
+            if k == 2 and not lexicon.is_first_name(words[1].group().capitalize()):
+                break  # a third word only after a first and a middle name ("dr. mary ann lee")
+            if word[0].isupper():
+                if not lexicon.is_first_name(word):
+                    break  # "Dr. Oyelowo-Grant clinic": the surname, then no more of the name
+                continue  # Capitalized already ("Dr. Harriet lindqvist")
+            cap = word[:1].upper() + word[1:]
+            share = lexicon.capitalized_share(word.split("-")[0].split("'")[0])
+            if len(word) < 2 or word in _STOP or word in _SERVICE_WORDS or word in _VERBS_AFTER_TITLE \
+                    or lexicon.medical_kind(word) is not None \
+                    or not (share is None and (k or len(word) > 3) or lexicon.is_surname(cap)
+                            or k and lexicon.is_first_name(cap) or share is not None and share >= 0.6) \
+                    or k and share is not None and share < 0.6 and not (
+                        len(first) == 1 or lexicon.is_first_name(first[:1].upper() + first[1:])):
+                break  # (an everyday word after a surname: "dr oyelowo-grant ward")
+            for p in _PART.finditer(view, w.start(), w.end()):
+                title(p.start(), p.end())
     for m in _run("_INITIALS_SIGNOFF", _INITIALS_SIGNOFF, view):  # "-- jk rn": the signer's initials
         if m.group(1) not in _NOT_INITIALS and lexicon.medical_kind(m.group(1)) is None:
             upper(m.start(1), m.end(1))
