@@ -347,8 +347,24 @@ _LOW_SUPPLY = re.compile(r"(?i:(?:medical|surgical)[ \t]+(?:suppl(?:y|ies)|equip
                          r"|sober[ \t]+living|treatment[ \t]+(?:program|services|center)|recovery[ \t]+(?:services|center)"
                          r"|residential[ \t]+services"
                          # a firm's legal form ("part time at tri-state pallet inc"; "co" is a county's too)
-                         r"|inc|llc|corp|company)(?![\w'’-])")
+                         r"|inc|llc|corp|company"
+                         # stores, rides, schools and agencies a cue names ("filled at cornerstone
+                         # pharmacy", "drives for blue line taxi", "attends little acorns daycare")
+                         r"|pharmacy|apothecary|drugs?|day[ \t]?care|child[ \t]?care[ \t]+center|learning[ \t]+center"
+                         r"|early[ \t]+intervention|hospice|taxi|cab(?:[ \t]+co|[ \t]+company)?|transit|paratransit"
+                         r"|(?:medical[ \t]+)?transport(?:ation)?|wheelchair[ \t]+van|hardware|tavern|buffet"
+                         r"|network|collaborative|alliance|housing[ \t]+authority|mission|inn|lodge|oxygen"
+                         r"|dental|diagnostics|laboratories|imaging|orthopedics|physical[ \t]+therapy|insurance"
+                         r"|probation|ambulance|medflight|air[ \t]+rescue|flight[ \t]+services|temple|tabernacle"
+                         r"|ymca|college|montessori|preschool|packaging|market|solutions|systems)(?![\w'’-])")
+#: an insurer's words after its kind in a note without capitals ("lone star mutual health")
+_KIND_TAILS = frozenset({"health", "plan", "insurance", "group", "partners", "co", "company"})
+#: words that say which store or ride it is, never its name ("another pharmacy", "police transport")
+_LOW_SUPPLY_NOT = frozenset("""another retail usual regular same on-call hosp police sheriff advocate mail
+mail-order specialty compounding outpatient inpatient nearby closest nearest preferred different can will may must
+should could would extra additional further repeat more any court on-site onsite""".split())
 _LOW_CUES = frozenset({"to", "from", "at", "via", "with", "by", "thru", "through", "called", "contacted", "faxed",
+                       "for", "outside", "attends", "of",
                        "w/", "-", "payer", "payor", "insurer", "carrier"})
 #: words that say what kind of care service it is, never its name ("medical respite program",
 #: "private duty nursing", "wheelchair medivan", "outpt dialysis unit")
@@ -1679,8 +1695,11 @@ class OrgDetector(Detector):
             name = toks[cue + 1:]
             if name and name[0][2] == "the":
                 name = name[1:]
-            if not 1 <= len(name) <= 3 or max(len(t[2]) for t in name) < 4:
-                continue
+            if not 1 <= len(name) <= 3 or max(len(t[2]) for t in name) < 4 or text[m.end():m.end() + 1] == ":":
+                continue  # (a field's label: "insurance: medicare")
+            if any(t[2].endswith((".", "'s", "’s")) or t[2] in _LOW_SUPPLY_NOT or t[2].startswith(("pre-", "post-"))
+                   for t in name):
+                continue  # "sent to pt's pharmacy", "copy to son. hospice", "from retail pharmacy"
             if any((t[2] in generic_j and not (k == 0 and t[2] == "new" and len(name) > 1))  # ("new covenant")
                    or t[2] in _LOW_STOP or t[2] in _MONTHS_DAYS or t[2] in _INSTITUTION_LOW or t[2] in _SERVICE_KIND_WORDS
                    or lex.is_medical(t[2]) or t[2] in ("durable", "home", "hospital") for k, t in enumerate(name)):
@@ -1728,13 +1747,17 @@ class OrgDetector(Detector):
                     last = j + max(ks)
                     # capitalized words and joiners after the kind stay in the name ("& Palliative
                     # Care"); "booked 1/10" does not
-                    while last < len(words) and (words[last][:1].isupper() or words[last] in ("&", "and")):
+                    while last < len(words) and (words[last][:1].isupper() or words[last] in ("&", "and")
+                                                 or caseless and low[last] in _KIND_TAILS):
                         last += 1
                     while last > j + 1 and words[last - 1] in ("&", "and"):
                         last -= 1
                     toks, words, low = toks[:last], words[:last], low[:last]
                     break
             if kind_at is not None:
+                if not caseless:  # "Insurance: enrolled in Bluestem Health Plan": the name is Capitalized
+                    lead = next((j for j, w in enumerate(words[:kind_at]) if not w[:1].islower()), kind_at)
+                    toks, words, low, kind_at = toks[lead:], words[lead:], low[lead:], kind_at - lead
                 name = words[:kind_at]
             elif label in places or label.split()[-1] in places:
                 name = words
@@ -1742,7 +1765,7 @@ class OrgDetector(Detector):
                     # "employer: lindqvist cold storage" in a note without capitals: one word at
                     # least that English capitalizes or no list knows, none a medical word
                     if not any((lex.capitalized_share(w) or 1.0) >= 0.5 for w in low if w not in _JOINERS) \
-                            or any(lex.is_medical(w) for w in low):
+                            or any(lex.is_medical(w) for w in low) or low[0] in _LOW_STOP or low[0] in ("no", "not"):
                         continue
                 elif any(w[:1].islower() and w.lower() not in _JOINERS for w in words) \
                         or len(words) == 1 and len(words[0]) <= 4 and words[0].isupper():
@@ -1751,8 +1774,9 @@ class OrgDetector(Detector):
                 low_share = [x is not None and x < 0.5 for x in shares]
                 if low_share and (all(low_share) or label not in self._firm_labels and any(low_share)):
                     continue  # everyday words: "Facility: Pending", "Agency: Same as before"
-                if " ".join(words).lower() in self._public_programs or words[0].lower() in self._public_programs:
-                    continue  # "Insurer: Medicare", "Carrier: MassHealth Standard"
+                if " ".join(words).lower() in self._public_programs or words[0].lower() in self._public_programs \
+                        or " ".join(low) in self._insurer_brands:
+                    continue  # "Insurer: Medicare", "Carrier: MassHealth Standard", "Insurance: Aetna"
             else:
                 continue
             core = [w for w in name if w.lower() not in _JOINERS]
@@ -1779,6 +1803,11 @@ class OrgDetector(Detector):
         context: "MD", "RN", "IBCLC", "CWOCN"), in small letters."""
         found = [t for t in load_templates(self.settings.templates_dir, "names") if t.id == "names.degree"]
         return frozenset(c.lower() for t in found for c in t.context)
+
+    @cached_property
+    def _insurer_brands(self) -> frozenset[str]:
+        """The national insurers' names (lists.insurers) in small letters: alone, a brand no one."""
+        return frozenset(" ".join(w.lower().split()) for w in self.lists.get("insurers", ()))
 
     @cached_property
     def _firm_labels(self) -> frozenset[str]:

@@ -1,0 +1,54 @@
+"""Organizations a note typed without capitals (or wholly in capitals) names in everyday words,
+where a cue says one follows: a store, a ride, a school or an agency after "at", "to", "for",
+"attends" or "outside" ("filled at cornerstone pharmacy", "drives for blue line taxi", "pt goes to
+little acorns learning center"), and an insurer after an insurance field's label ("insurance:
+sunridge health"); and the look-alikes they must leave alone: whose store it is ("sent to pt's
+pharmacy", "from retail pharmacy", "for extra imaging"), a hand-off to an ambulance crew,, a field that names none ("insurance: no precert needed").
+
+Every passage is fictitious and hand-written in the style of clinical notes. Each row names the
+text the whole pipeline (without spaCy, at the default threshold 0.7) must cover and the text it
+must leave alone.
+"""
+from __future__ import annotations
+
+from orgs_support import ICU_CAPS as _CAPS
+from orgs_support import ICU_LOW as _LOW
+from orgs_support import note_forms_test
+
+# (passage, [text that must be covered whole], [text that must not be touched])
+CASES = [
+    # ---- a store, a ride, a school or an agency after its cue, its words everyday ones
+    (_LOW + "mom's meds filled at cornerstone pharmacy; methadone dosed daily at clinic.",
+     ["cornerstone pharmacy"], ["methadone"]),
+    (_LOW + "abx x 5 more days sent to desert bloom pharmacy. ibuprofen prn.", ["desert bloom pharmacy"],
+     ["ibuprofen"]),
+    (_CAPS + "RETIRED BAKER. FILLS MEDS AT CORNERSTONE DRUG, FAMILY REPORTS HE SKIPS DOSES.",
+     ["CORNERSTONE DRUG"], ["FAMILY"]),
+    (_LOW + "pt works 2nd shift at maple leaf packaging warehouse.", ["maple leaf packaging"], []),
+    (_LOW + "back to part-time at harborview hardware since last month.", ["harborview hardware"], []),
+    (_LOW + "mom asked re: daycare - pt goes to little acorns learning center, mom will call.",
+     ["little acorns learning center"], []),
+    (_CAPS + "REFERRAL MADE TO BRIGHT STEPS EARLY INTERVENTION, COORDINATOR TO CALL.",
+     ["BRIGHT STEPS EARLY INTERVENTION"], ["COORDINATOR"]),
+    (_CAPS + "CALLED ROADRUNNER WHEELCHAIR VAN DISPATCH FOR PICKUP AT 1500.", ["ROADRUNNER WHEELCHAIR VAN"], []),
+    (_CAPS + "SPIRITUAL CARE PAGED, PANDIT FROM SRI GANESHA TEMPLE TO COME 6/14.", ["SRI GANESHA TEMPLE"], []),
+    # ---- whose store or ride it is, or what kind: no name
+    (_LOW + "lanthanum 500 mg tid; rx sent to pt's pharmacy. called pt's usual pharmacy.", [],
+     ["pharmacy"]),
+    (_LOW + "bridge supply of 10 tabs from retail pharmacy, paid by unit.", [], ["retail pharmacy"]),
+    (_LOW + "there is no need for extra imaging or blood tests.", [], ["extra imaging"]),
+    (_LOW + "medical clearance for court transport pending am ciwa.", [], ["court transport"]),
+    (_LOW + "resident asks to attend mass - activities can arrange wheelchair van 2nd sundays.", [],
+     ["activities can arrange"]),
+    (_CAPS + "REPORT GIVEN TO CITY EMS FROM HOME, CREW AT BEDSIDE.", [], ["EMS"]),
+    # ---- an insurer after an insurance field's label
+    (_LOW + "insurance: sunridge health   member id: 4471\nec: sister", ["sunridge health"], ["sister"]),
+    (_CAPS + "INS: LONE STAR MUTUAL HEALTH MEMBER # LSM-00482219. PT DRIVES.", ["LONE STAR MUTUAL HEALTH"], []),
+    (_CAPS + "INSURANCE: KEYSTONE SENIOR ADVANTAGE   MBR ID: KSA882100", ["KEYSTONE SENIOR ADVANTAGE"], []),
+    ("Housing: bed held.\n - Insurance: enrolled in Bluestem Health Plan as of 3/1.", ["Bluestem Health Plan"],
+     ["enrolled"]),
+    (_LOW + "insurance: no precert needed for traditional medicare; 3-midnight stay.", [], ["precert"]),
+]
+
+
+test_note_forms = note_forms_test(CASES)
