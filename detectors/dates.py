@@ -264,6 +264,8 @@ _UNIT_AFTER = regex.compile(
     r"|per(?=[ \t]+(?:day|d|hr|hour|h|shift|wk|week|min|minute|month|mo|dose|kg|m2|year|yr)\b)"
     r"|per(?![ \t]+[\p{L}]))(?![\p{L}\d])",
     regex.IGNORECASE)
+#: a stay's length after its first day ("admitted 9/15 x 3 days")
+_STAY_AFTER = regex.compile(r"[ \t]+x[ \t]*\d{1,2}[ \t]*(?:days?|d|nights?|wks?|weeks?)(?![\p{L}\d])", regex.IGNORECASE)
 #: after a fraction-like "a/b": a score, a proportion or a strength, not a date
 _FRACTION_AFTER = regex.compile(
     r"[ \t]{0,3}(?:of|strength|power|murmur|systolic|diastolic|holosystolic|sem|reflexes|"
@@ -874,8 +876,9 @@ class DateDetector(Detector):
                 if lone_month and text[e - 3:e] == "MAR" and not text[e - 4:e - 3].isalpha() \
                         and not _DIGIT.search(text, e, min(n, e + 6)):
                     continue  # "lot numbers in MAR": the medication administration record
-                if quantity and _UNIT_AFTER.match(text, e, min(n, e + 24)):
-                    continue
+                if quantity and _UNIT_AFTER.match(text, e, min(n, e + 24)) and not (
+                        tid == "date.md_context" and _STAY_AFTER.match(text, e) and _day_only(text, s, e)):
+                    continue  # (but "admitted 9/15 x 3 days": a stay's first day, no dose times three)
                 if text[e - 4:e - 2] == "21" and text[e - 5:e - 4] in " \t," and _LATE_YEAR.search(
                         text, s, e) and _UNIT_AFTER.match(text, e, min(n, e + 24)):
                     continue  # "Jan 5 2100 mL": a date ("Jan 5", found on its own) and a volume

@@ -140,7 +140,7 @@ forks gardens bay cove glen neck jct""".split())
 _PLACE_LEADS = frozenset("""las los la el san santa santo port fort mount lake north south east west
 new upper lower""".split())
 #: a word in small letters before a Capitalized one that may be its surname ("mom grace Nguyen")
-_BEFORE_CAPPED = re.compile(r"(?<![\w'’.-])([a-z]{3,}) ([A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)?)(?![\w'’]| \d)")
+_BEFORE_CAPPED = re.compile(r"(?<![\w'’.-])([a-z]{3,}) ((?:[OD]['’])?[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)?)(?![\w'’]| \d)")
 #: a greeting or a thanks and the first name it addresses or signs, at a line's start: "hi ted -
 #: please finish the form", "thanks, ted" or "thanks,\nted" ending its line
 _GREETING = re.compile(r"(?m)^[ \t]*(?:(?:hi|hello|hey|dear)[ \t]+([a-z]+)(?=[ \t]*(?:[,:!]|[-–—][ \t]|$))"
@@ -149,6 +149,8 @@ _GREETING = re.compile(r"(?m)^[ \t]*(?:(?:hi|hello|hey|dear)[ \t]+([a-z]+)(?=[ \
 #: whom a greeting or a thanks addresses by role, no name ("thanks, doc")
 _GREETED_ROLES = frozenset({"doc", "doctor", "nurse"})
 #: first names that are everyday words far more often before a name ("will", "may", "see")
+#: the words of _NOT_FIRST that a person's role before them makes a first name ("pt bill Mcandrew")
+_NAME_NOUNS = frozenset({"will", "bill", "mark", "rose", "sue", "pat", "grant", "chase"})
 _NOT_FIRST = frozenset("""will may see saw said per can bill mark rose sue pat chase grant""".split())
 #: a kin word and the word after it ("mother zephyrine")
 #: kin words, in small letters ("mother", "dtr", "gf"), as an alternation
@@ -161,8 +163,9 @@ NICK_CUES = (KIN_WORDS + r"|friend|roommate|sponsor|neighbor|caregiver|goes by|k
 NICK_IN_QUOTES = r",? [\"“]([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)[\"”]"
 #: a person's role or kin word right before a name ("pt", "case mgr", "reentry coordinator", "ofc")
 _PERSON_CUE = re.compile(r"(?<![\w'’-])(?:pt|patient|resident|client|inmate|detainee|coordinator|mgr|manager"
-                         r"|counselor|caseworker|worker|sponsor|officer|ofc|deputy|dep\.|navigator|advocate|"
-                         + KIN_WORDS + r")[:,]?[ \t]+$")
+                         r"|counselor|caseworker|worker|sponsor|officer|ofc|deputy|dep\.|navigator|advocate"
+                         r"|rn|lpn|cna|lcsw|msw|chaplain|interpreter|consultant|landlord|therapist|aide|doula|"
+                         + KIN_WORDS + r")(?:[:,]?[ \t]+|[ \t]*\()$")
 #: a Capitalized word (a surname, say) right after another
 _SURNAME_NEXT = re.compile(r" ([A-Z][a-z'’]+(?:-[A-Z][a-z]+)?)(?![\w'’-])")
 _KIN_NEXT = re.compile(r"(?<![\w'’-])(?:" + KIN_WORDS + r"|fianc[eé]e?|grand(?:d)?aughter|grandson|neice|friend"
@@ -465,8 +468,9 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
         for s, e in reversed(words):
             w = text[s:e]
             gap = text[e:m.start() if not name else name[0][0]]
-            if gap.strip(" ") not in ("", "-") or proper_words and gap.strip(" ") == "-" and gap != "-":
-                break  # punctuation between: not one name (a hyphen inside a word is no break)
+            if gap.strip(" ") not in ("", "-", "&") or proper_words and gap.strip(" ") == "-" and gap != "-" \
+                    or gap.strip(" ") == "&" and gap != " & ":
+                break  # punctuation between: not one name (a hyphen inside a word, "speech & language" are none)
             if w in _GENERIC:
                 name.insert(0, (s, e))
                 continue
@@ -700,7 +704,7 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
         w = m.group(1)
         share = lexicon.capitalized_share(w)
         cued = _PERSON_CUE.search(view, max(0, m.start() - 24), m.start()) is not None
-        if w in _NOT_FIRST and (_CRED_AFTER.match(view, m.end()) or cued and w == "will"):
+        if w in _NOT_FIRST and (_CRED_AFTER.match(view, m.end()) or cued and w in _NAME_NOUNS):
             share = None  # "observer will Brannigan MHT", "pt will Kingsley-Abara": before a surname and
             # a credential, or after a person's role, a name
         elif w in _NOT_FIRST:

@@ -2,7 +2,10 @@
 where a cue says one follows: a store, a ride, a school or an agency after "at", "to", "for",
 "attends" or "outside" ("filled at cornerstone pharmacy", "drives for blue line taxi", "pt goes to
 little acorns learning center"), and an insurer after an insurance field's label ("insurance:
-sunridge health"); and the look-alikes they must leave alone: whose store it is ("sent to pt's
+sunridge health"), a name with "&" inside ("brightwater speech & language clinic"); a first name
+that is an everyday word after a person's role ("pt bill mcandrew", "landlord (will brennan)");
+a stay's first day before its length ("admitted 9/15 x 3 days"); a sign-off's initials before its
+time ("-- dl rn 1015"); and the look-alikes they must leave alone: whose store it is ("sent to pt's
 pharmacy", "from retail pharmacy", "for extra imaging"), a hand-off to an ambulance crew,, a field that names none ("insurance: no precert needed").
 
 Every passage is fictitious and hand-written in the style of clinical notes. Each row names the
@@ -48,6 +51,20 @@ CASES = [
     ("Housing: bed held.\n - Insurance: enrolled in Bluestem Health Plan as of 3/1.", ["Bluestem Health Plan"],
      ["enrolled"]),
     (_LOW + "insurance: no precert needed for traditional medicare; 3-midnight stay.", [], ["precert"]),
+    # ---- "&" inside a name in small letters
+    (_LOW + "plan: cont st 1h/day. outpt st at brightwater speech & language clinic once dc'd.",
+     ["brightwater speech & language clinic"], ["plan"]),
+    (_LOW + "outpt pt already scheduled at northshore sports & spine clinic feb 9.",
+     ["northshore sports & spine clinic"], []),
+    # ---- a first name that is an everyday word after a person's role
+    (_LOW + "pt bill mcandrew  mrn 6619034  64m, here for c3.", ["bill mcandrew"], []),
+    (_LOW + "says landlord (will brennan) gave 30 day notice.", ["will brennan"], []),
+    (_LOW + "lactation consultant hope o'brien ibclc saw pt 0930.", ["hope o'brien"], []),
+    (_LOW + "pt will see dr in am. rn will call.", [], ["will see", "will call"]),
+    # ---- a stay's first day before its length; a sign-off's initials before the time
+    ("Interval hx: admitted 9/15 x 3 days for neutropenic fever.", ["9/15"], []),
+    ("Ondansetron: took 1/2 x 3 days, then stopped.", [], ["1/2"]),
+    (_LOW + "denies si/hi.\n-- dl rn 1015\n", ["dl"], ["rn"]),
 ]
 
 
