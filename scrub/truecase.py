@@ -189,8 +189,12 @@ _COMMA_NAME = re.compile(r"([a-z][a-z'’-]+), ([A-Za-z][a-z'’-]+)(?: [A-Za-z]
 _GOES_BY = re.compile(r"(?<![\w'’-])(?:goes by|prefers to be called|likes to be called|known as|aka) ([a-z][a-z'’-]+)"
                       r"(?=[ \t]*(?:[.,;)]|$))", re.MULTILINE)
 _TITLE_NO_DOT = re.compile(r"(?<![\w'’.-])(?P<t>mrs|mr|ms|np|rn|md|dr|lpn|cnm|crna) ([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)"
-                           r"(?=[ \t]*(?:[.,;:)]|$|\d|[ \t](?:to|at|in|on|re|aware|notified|paged|called|here|for)\b))",
+                           r"(?=[ \t]*(?:[.,;:)+]|$|\d|[ \t](?:to|at|in|on|re|aware|notified|paged|called|here|for"
+                           r"|present|responded|gave|lead|and)\b))",
                            re.MULTILINE)
+#: words after a name that end it ("rn long present", "rn ng aware")
+_AFTER_NAME_WORDS = frozenset({"to", "at", "in", "on", "re", "aware", "notified", "paged", "called", "here", "for",
+                               "present", "responded", "gave", "lead", "and"})
 #: a title in a cased note, then the name's words in small letters ("Dr. harriet lindqvist",
 #: "DR young", "Mrs. kowalski"): up to three of them
 _TITLE_RUN = re.compile(r"(?:d(?<![\w.]d)r\.?|D(?<![\w.]D)[Rr]\.|m(?<![\w.]m)(?:rs?|s)\.?|M(?<![\w.]M)(?:rs?\.?|s\.?|RS?\.|S\.))[ \t]([A-Za-z][a-z'’-]*(?:[ \t][a-z][a-z'’-]*){1,2}|[a-z][a-z'’-]*)")
@@ -742,18 +746,22 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
         if w not in _STOP and lexicon.medical_kind(w) is None and len(w) >= 2:
             title(m.start(1), m.end(1))
     for m in _run("_TITLE_NO_DOT", _TITLE_NO_DOT, view):  # "neighbor mrs kowalski", "w/ np jane doe": a name after it
-        words = [(w.start(), w.end(), w.group()) for w in _PART.finditer(view, m.start(1), m.end(1))]
+        words = [(w.start(), w.end(), w.group()) for w in _PART.finditer(view, m.start(2), m.end(2))]
         a = words[0][2]
         if a in _STOP or lexicon.medical_kind(a) is not None:
             continue
         cap = a[:1].upper() + a[1:]
-        if len(words) == 2 and lexicon.is_first_name(cap) and words[1][2] not in _STOP and (
-                lexicon.is_surname(words[1][2][:1].upper() + words[1][2][1:])
+        if len(words) == 2 and lexicon.is_first_name(cap) and a not in _NOT_FIRST and words[1][2] not in _STOP \
+                and words[1][2] not in _AFTER_NAME_WORDS and (
+                lexicon.surname_band(words[1][2][:1].upper() + words[1][2][1:]) == 0
                 or lexicon.capitalized_share(words[1][2]) is None) and lexicon.medical_kind(words[1][2]) is None:
             title(words[0][0], words[0][1])
             title(words[1][0], words[1][1])
         elif m.group("t") in ("mrs", "mr", "ms") and (lexicon.is_surname(cap) or lexicon.capitalized_share(a) is None):
             title(words[0][0], words[0][1])
+        elif len(words) == 1 and m.group("t") in ("rn", "lpn") and lexicon.surname_band(cap) == 0 \
+                and a not in _NOT_FIRST and a not in _VERBS_AFTER_TITLE:
+            title(words[0][0], words[0][1])  # "rn long + lpn responded": a common surname alone
     for m in _run("_INITIAL_CRED", _INITIAL_CRED, view):  # "r. price, RN": an initial and a surname before a credential
         w = m.group(2).lower()
         if w not in _STOP and (lexicon.is_surname(w[:1].upper() + w[1:]) or len(w) >= 4 and (lexicon.capitalized_share(w) or 1.0) >= 0.6) \

@@ -61,6 +61,12 @@ CASES = [
     (_LOW + "says landlord (will brennan) gave 30 day notice.", ["will brennan"], []),
     (_LOW + "lactation consultant hope o'brien ibclc saw pt 0930.", ["hope o'brien"], []),
     (_LOW + "pt will see dr in am. rn will call.", [], ["will see", "will call"]),
+    # ---- a common surname alone after "rn" in a note in capitals or small letters; a first name
+    # and surname after a credential written without its period
+    (_CAPS + "DORM 5 OFFICER: INMATE UNRESPONSIVE. RN LONG + LPN RESPONDED W/ AED.", ["LONG"], ["LPN"]),
+    (_CAPS + "FLOWN IN -- FLT RN PRICE GAVE REPORT AT BEDSIDE.", ["PRICE"], []),
+    (_LOW + "d/w np jane doe. rn will call back. report by floor rn prior to transfer. rn escort.",
+     ["jane doe"], ["will call", "prior", "escort"]),
     # ---- a stay's first day before its length; a sign-off's initials before the time
     ("Interval hx: admitted 9/15 x 3 days for neutropenic fever.", ["9/15"], []),
     ("Ondansetron: took 1/2 x 3 days, then stopped.", [], ["1/2"]),
