@@ -221,7 +221,8 @@ _STRONG_VERB = tuple(
                       "moved", "moving", "relocated", "born", "raised", "grew up", "visiting", "returned",
                       "transferred", "transfer", "drove", "flew", "traveled", "travelled", "traveling",
                       "travelling", "based", "located", "home", "town", "city", "village", "suburb",
-                      "suburbs", "area", "outside", "here",
+                      "suburbs", "area", "outside", "here", "staying", "stays", "house", "trailer", "apartment",
+                      "farm",
                       # where a family member calls or drives from ("nephew called from Dearbrook")
                       "called", "calls", "calling", "phoned", "phoning", "driving in", "drove in",
                       "flying in", "flew in", "coming in", "driving up", "driving down", "coming up"))

@@ -115,8 +115,9 @@ _PLACE_AFTER = re.compile(r"(?<![\w'’-])(?:in|from|near|to|of|at) (?=([A-Za-z]
 #: a town's two or three words after "lives in", "visiting from" ("lives in kettle narrows;")
 #: (or where a family member calls or drives from: "nephew called from dearbrook", "dtr calls from
 #: pine hollow -", "driving in from cedar hollow,")
-_LIVING = (r"(?<![\w'’-])(?:(?:lives|living|lived|resides|residing|moved|visiting|relocated|born|raised)"
+_LIVING = (r"(?<![\w'’-])(?:(?:lives|living|lived|resides|residing|moved|visiting|relocated|born|raised|staying|stays)"
            r"(?: alone| (?:w/|with) (?:\w+ )?\w+)? (?:in|from|to|near)"
+           r"|(?:house|home|apartment|trailer|farm) in"
            r"|(?:called|calls|calling|phoned|phoning|(?:driving|drove|drives|flying|flew|coming|came)(?: in| up| down| over)?)"
            r"(?: \d{4})? from) ")
 _LIVES_IN = re.compile(_LIVING + r"([A-Za-z][a-z]+(?: [A-Za-z][a-z]+){1,2})"

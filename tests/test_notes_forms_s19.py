@@ -67,6 +67,12 @@ CASES = [
     (_CAPS + "FLOWN IN -- FLT RN PRICE GAVE REPORT AT BEDSIDE.", ["PRICE"], []),
     (_LOW + "d/w np jane doe. rn will call back. report by floor rn prior to transfer. rn escort.",
      ["jane doe"], ["will call", "prior", "escort"]),
+    # ---- a town after a home's or a stay's "in"
+    ("Home: 2 story townhouse in Oakmere, bedroom upstairs.", ["Oakmere"], ["Home"]),
+    (_CAPS + "HOME: 1 STORY HOUSE IN LAS PALOMAS, 2 STEPS TO ENTER.", ["LAS PALOMAS"], ["STEPS"]),
+    (_LOW + "bib ems from home in dunhollow\ncc abd pain", ["dunhollow"], ["abd pain"]),
+    ("Lives in a 2nd floor walk-up apartment in Port Ellery. 14 stairs, rail on R.", ["Port Ellery"], ["stairs"]),
+    ("Pt is home in 2 days if stable. Went home in the evening.", [], ["evening"]),
     # ---- a stay's first day before its length; a sign-off's initials before the time
     ("Interval hx: admitted 9/15 x 3 days for neutropenic fever.", ["9/15"], []),
     ("Ondansetron: took 1/2 x 3 days, then stopped.", [], ["1/2"]),
