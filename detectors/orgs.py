@@ -290,7 +290,7 @@ _WORD_ANY = re.compile(r"[(\"“]?[A-Za-z][\w'’&-]*[.,;:)]?")
 _LOW_STOP = frozenset("""a an the his her my their our your its this that at to from in into on of for by
 with and or but as x since until till while where when who which then now prior before after ago yrs
 years yr months wks weeks days is was were be been has had have will would pt patient he she they
-currently still also full part time""".split())
+currently still also full part time so because bc though although if unless""".split())
 #: a word of employment before at/for/from/by in a note without capitals ("machinist from ...")
 _LOW_EMPLOY = re.compile(r"(?<![\w-])(works?|worked|working|employed|employee|retired|job)[ \t]+"
                          r"(?:(?:part|full)[ -]time[ \t]+|nights[ \t]+|days[ \t]+|weekends[ \t]+|"

@@ -28,6 +28,8 @@ CASES = [
     (_CAPS + "RETIRED BAKER. FILLS MEDS AT CORNERSTONE DRUG, FAMILY REPORTS HE SKIPS DOSES.",
      ["CORNERSTONE DRUG"], ["FAMILY"]),
     (_LOW + "pt works 2nd shift at maple leaf packaging warehouse.", ["maple leaf packaging"], []),
+    (_CAPS + "RIDE: HUSBAND DRIVES; HE WORKS NIGHTS AT CASTLEFORD PACKAGING SO NEEDS D/C BY 1300.",
+     ["CASTLEFORD PACKAGING"], ["SO NEEDS"]),
     (_LOW + "back to part-time at harborview hardware since last month.", ["harborview hardware"], []),
     (_LOW + "mom asked re: daycare - pt goes to little acorns learning center, mom will call.",
      ["little acorns learning center"], []),
