@@ -359,10 +359,11 @@ _LOW_SUPPLY = re.compile(r"(?i:(?:medical|surgical)[ \t]+(?:suppl(?:y|ies)|equip
                          r"|ymca|college|montessori|preschool|packaging|market|solutions|systems)(?![\w'’-])")
 #: an insurer's words after its kind in a note without capitals ("lone star mutual health")
 _KIND_TAILS = frozenset({"health", "plan", "insurance", "group", "partners", "co", "company"})
-#: words that say which store or ride it is, never its name ("another pharmacy", "police transport")
+#: words that say which store, ride or supply it is, never its name ("another pharmacy", "police
+#: transport", "durable medical equipment")
 _LOW_SUPPLY_NOT = frozenset("""another retail usual regular same on-call hosp police sheriff advocate mail
-mail-order specialty compounding outpatient inpatient nearby closest nearest preferred different can will may must
-should could would extra additional further repeat more any court on-site onsite""".split())
+mail-order specialty compounding nearby closest nearest preferred different can will may must should could
+would extra additional further repeat more any court on-site onsite durable home hospital""".split())
 _LOW_CUES = frozenset({"to", "from", "at", "via", "with", "by", "thru", "through", "called", "contacted", "faxed",
                        "for", "outside", "attends", "of",
                        "w/", "-", "payer", "payor", "insurer", "carrier"})
@@ -1697,13 +1698,11 @@ class OrgDetector(Detector):
                 name = name[1:]
             if not 1 <= len(name) <= 3 or max(len(t[2]) for t in name) < 4 or text[m.end():m.end() + 1] == ":":
                 continue  # (a field's label: "insurance: medicare")
-            if any(t[2].endswith((".", "'s", "’s")) or t[2] in _LOW_SUPPLY_NOT or t[2].startswith(("pre-", "post-"))
-                   for t in name):
+            if any(t[2].endswith((".", "'s", "’s")) or t[2].startswith(("pre-", "post-"))
+                   or (t[2] in generic_j and not (k == 0 and t[2] == "new" and len(name) > 1))  # ("new covenant")
+                   or t[2] in _LOW_SUPPLY_NOT or t[2] in _LOW_STOP or t[2] in _MONTHS_DAYS or t[2] in _INSTITUTION_LOW
+                   or t[2] in _SERVICE_KIND_WORDS or lex.is_medical(t[2]) for k, t in enumerate(name)):
                 continue  # "sent to pt's pharmacy", "copy to son. hospice", "from retail pharmacy"
-            if any((t[2] in generic_j and not (k == 0 and t[2] == "new" and len(name) > 1))  # ("new covenant")
-                   or t[2] in _LOW_STOP or t[2] in _MONTHS_DAYS or t[2] in _INSTITUTION_LOW or t[2] in _SERVICE_KIND_WORDS
-                   or lex.is_medical(t[2]) or t[2] in ("durable", "home", "hospital") for k, t in enumerate(name)):
-                continue
             out.append(Candidate(name[0][0], m.end(), "organization", self.rules["facility"], self.name,
                                  "context:caseless_supplier"))
 

@@ -149,10 +149,10 @@ _GREETING = re.compile(r"(?m)^[ \t]*(?:(?:hi|hello|hey|dear)[ \t]+([a-z]+)(?=[ \
                        r"([a-z]+)[ \t]*$)")
 #: whom a greeting or a thanks addresses by role, no name ("thanks, doc")
 _GREETED_ROLES = frozenset({"doc", "doctor", "nurse"})
-#: first names that are everyday words far more often before a name ("will", "may", "see")
-#: the words of _NOT_FIRST that a person's role before them makes a first name ("pt bill Mcandrew")
+#: first names that a person's role before them makes a name ("pt bill Mcandrew"), else everyday words
 _NAME_NOUNS = frozenset({"will", "bill", "mark", "rose", "sue", "pat", "grant", "chase"})
-_NOT_FIRST = frozenset("""will may see saw said per can bill mark rose sue pat chase grant""".split())
+#: first names that are everyday words far more often before a name ("will", "may", "see")
+_NOT_FIRST = _NAME_NOUNS | frozenset({"may", "see", "saw", "said", "per", "can"})
 #: a kin word and the word after it ("mother zephyrine")
 #: kin words, in small letters ("mother", "dtr", "gf"), as an alternation
 KIN_WORDS = (r"mother|father|mom|dad|wife|husband|hubby|son|daughter|dtr|sister|brother|girlfriend|boyfriend|gf|bf"
@@ -189,13 +189,12 @@ _QUOTED_NICK = re.compile(r"(?<![\w'’-])(?:" + NICK_CUES + r"|called)(?: is| w
 _COMMA_NAME = re.compile(r"([a-z][a-z'’-]+), ([A-Za-z][a-z'’-]+)(?: [A-Za-z]\.?)?")
 _GOES_BY = re.compile(r"(?<![\w'’-])(?:goes by|prefers to be called|likes to be called|known as|aka) ([a-z][a-z'’-]+)"
                       r"(?=[ \t]*(?:[.,;)]|$))", re.MULTILINE)
-_TITLE_NO_DOT = re.compile(r"(?<![\w'’.-])(?P<t>mrs|mr|ms|np|rn|md|dr|lpn|cnm|crna) ([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)"
-                           r"(?=[ \t]*(?:[.,;:)+]|$|\d|[ \t](?:to|at|in|on|re|aware|notified|paged|called|here|for"
-                           r"|present|responded|gave|lead|and)\b))",
-                           re.MULTILINE)
 #: words after a name that end it ("rn long present", "rn ng aware")
 _AFTER_NAME_WORDS = frozenset({"to", "at", "in", "on", "re", "aware", "notified", "paged", "called", "here", "for",
                                "present", "responded", "gave", "lead", "and"})
+_TITLE_NO_DOT = re.compile(r"(?<![\w'’.-])(?P<t>mrs|mr|ms|np|rn|md|dr|lpn|cnm|crna) ([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)"
+                           r"(?=[ \t]*(?:[.,;:)+]|$|\d|[ \t](?:" + "|".join(sorted(_AFTER_NAME_WORDS)) + r")\b))",
+                           re.MULTILINE)
 #: a title in a cased note, then the name's words in small letters ("Dr. harriet lindqvist",
 #: "DR young", "Mrs. kowalski"): up to three of them
 _TITLE_RUN = re.compile(r"(?:d(?<![\w.]d)r\.?|D(?<![\w.]D)[Rr]\.|m(?<![\w.]m)(?:rs?|s)\.?|M(?<![\w.]M)(?:rs?\.?|s\.?|RS?\.|S\.))[ \t]([A-Za-z][a-z'’-]*(?:[ \t][a-z][a-z'’-]*){1,2}|[a-z][a-z'’-]*)")
