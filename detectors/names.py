@@ -266,6 +266,9 @@ _AGE_NICK_RE = re.compile(r"\b\d{1,3}[ -]?(?:yo|y/o|y\.o\.|yr old|year[- ]old)(?
 _FIELD_VALUE_RE = re.compile(r"[ \t]*[:#]?[ \t]*\d")
 #: the dashes that open a staff sign-off at a line's start ("--TMcCarthy, PT", "-JSmith RN")
 _SIGNOFF_DASH = frozenset("-–—~")
+#: the credentials that let initials at a line's start sign off without a dash ("fk rn", "HK RN 0615")
+_BARE_SIGNOFF_CREDS = frozenset({"rn", "lpn", "lvn", "cna", "pct", "np", "rrt", "mht", "lcsw", "msw", "cnm", "ibclc"})
+_NO_VOWEL_RE = re.compile(r"[b-df-hj-np-tv-xzB-DF-HJ-NP-TV-XZ]{2,3}")
 #: capitals after a sign-off's dashes that are words, not initials ("--OK", "--END")
 _SIGNOFF_WORDS = frozenset({"OK", "NO", "SO", "HI", "YES", "END", "AND", "THE", "ALL", "PER", "VIA", "OR", "ER",
                             "ED", "IV", "PO", "GI", "GU", "IM", "SQ", "PR", "NG", "OG", "CT", "US", "BP", "HR",
@@ -1821,14 +1824,28 @@ class NameDetector(Detector):
         g = 2 if n.group(2) else 4
         if g == 2 and bool(n.group(1)) != bool(n.group(3)):
             return c  # an unbalanced quote
-        ni = self.info(n.group(g))
+        word = n.group(g)
         quoted = g == 4 or bool(n.group(1))
-        # (in quotes right after the name, a word no list knows is its nick name too: 'Rolando "Ro"';
-        # so are initials: 'Kingston Adebayo-Reid ("KJ")')
-        initials = quoted and n.group(g).isupper() and 2 <= len(n.group(g)) <= 3
-        if not initials and (not (ni.first or ni.nick or g == 4 and ni.share is None and n.group(g)[:1].isupper())
-                             or ni.stop or ni.medical or ni.drug or ni.place or ni.eponym):
-            return c
+        # (in quotes right after the name, a word no list knows is its nick name too: 'Rolando "Ro"',
+        # 'LITTLE, MARCUS "BOOGIE"'; so are initials: 'Kingston Adebayo-Reid ("KJ")', 'delaney ("mk")',
+        # 'tremaine "t.j."'; and two words in capitals, one of them a name's or an initial: '"BIG J"')
+        words = word.split()
+        if len(words) == 2:
+            infos = [self.info(w) for w in words]
+            if not quoted or any(i.stop and len(w) > 1 or i.medical or i.drug or i.place for w, i in zip(words, infos)) \
+                    or not any(len(w) == 1 or i.first or i.nick or i.share is None for w, i in zip(words, infos)):
+                return c
+        else:
+            ni = self.info(word.replace(".", ""))
+            initials = quoted and ("." in word or 2 <= len(word) <= 3 and (
+                word.isupper() and word not in _SIGNOFF_WORDS or not ni.listed and _NO_VOWEL_RE.fullmatch(word)))
+            # (in quotes, a word mostly capitalized where it is written is a nick name too: "BOOGIE";
+            # a stop word only when it is a given name: 'Jerome Little Jr., "Junior"')
+            if not initials and (not (ni.first or ni.nick or quoted and word[:1].isupper() and (
+                    ni.share is None or ni.share >= 0.5))
+                                 or ni.stop and not (quoted and ni.first and word.lower() not in FUNCTION_WORDS)
+                                 or ni.medical or ni.drug or ni.place or ni.eponym):
+                return c
         nick = Candidate(n.start(g), n.end(g), "nick_name", c.likelihood, self.name, c.why)
         return Candidate(c.start, n.end(g), c.entity, c.likelihood, self.name, c.why,
                          (c.parts or (c,)) + (nick,))
@@ -1976,8 +1993,10 @@ class NameDetector(Detector):
                     continue  # "SW / pager", "ICU / pager": a role or a unit
                 out.append(Candidate(m.start(2), m.end(2), "name", like, self.name, why))
                 continue  # "PV / pager 617-...": initials in capitals before their pager
-            elif dash is None:
-                continue
+            elif dash is None and not (cred is not None and cred.lower().rstrip(".") in _BARE_SIGNOFF_CREDS
+                                       and _NO_VOWEL_RE.fullmatch(ini) and ini.upper() not in _SIGNOFF_WORDS
+                                       and not text[m.end(5):m.end()].strip(" \t@:0123456789")):
+                continue  # without a dash, only vowelless initials before a carer's credential ("jk rn")
             elif cred is None and (dash == "-" or _NONSPACE_RE.search(text, m.end()) is not None):
                 continue  # alone, initials sign off only the note's last line
             low = ini.lower()
@@ -1987,7 +2006,7 @@ class NameDetector(Detector):
             i = self.info(ini)
             if i.listed and not (ini.isupper() or len(ini) == 3) and cred is None:
                 continue  # "-- al": a word or a name, no initials ("-lb rn" has its credential)
-            strong = ini.isupper() and len(ini) == 2 and len(dash) >= 2 and ini not in _SIGNOFF_WORDS \
+            strong = ini.isupper() and len(ini) == 2 and len(dash or "") >= 2 and ini not in _SIGNOFF_WORDS \
                 and ini not in _SERVICE_ABBREV  # "--MY", "--JK": two capitals after a double dash
             if not strong and text[text.rfind("\n", 0, m.start()) + 1:m.start()].strip():
                 continue  # after a sentence on the same line, only two capitals sign off
@@ -2100,7 +2119,7 @@ _LOWER_INITIAL_RE = regex.compile(rf"\.[ \t]?(?P<s>{_LOWER_WORD}|{_CAP_WORD})(?!
 #: after a lower-case surname: a comma and the first name ("pt: grant, William")
 _LOWER_COMMA_RE = regex.compile(rf",[ \t]*(?P<f>{_LOWER_WORD}|{_CAP_WORD})(?![\p{{L}}\d.])")
 #: a nick name right after a name: in quotes, in parentheses, or both ('grant, William ("bill")')
-_PAREN_NEXT_RE = re.compile(r"[ \t]*[(\"“]")
+_PAREN_NEXT_RE = re.compile(r"[ \t]*(?:,[ \t]*)?[(\"“]")
 #: the name someone goes by (group n), after what says so, in quotes or not ('goes by "Reg"',
 #: 'aka Tiny'); or in quotes after a family word or a helper's ('grandson "tiny"'), found from the
 #: quotes back to the word before them
@@ -2115,7 +2134,11 @@ _WORD_BEFORE_RE = re.compile(r"(?<![\w'’-])([A-Za-z-]{3,16})[ \t]+\Z")
 #: helpers a note names by a word in quotes ('interpreter "lan"', 'sitter "Bea"')
 #: (the family words and sitters are _LOWER_KIN's)
 _CALLED_ROLES = frozenset({"interpreter", "interp", "aide", "chaplain", "volunteer", "caseworker", "driver"})
-_NICK_AFTER_RE = re.compile(r"[ \t]*(?:\([ \t]*([\"“'‘]?)([A-Za-z][a-z]+|[A-Z]{2,3})([\"”'’]?)[ \t]*\)|[\"“'‘]([A-Za-z][a-z]+|[A-Z]{2,3})[\"”'’])")
+#: (a word, a word in capitals, or initials with periods; in quotes, a second capitalized word or
+#: initial: '"BIG J"', '("Auntie Van")')
+_NICK_WORD = r"(?:[A-Za-z][a-z]+|[A-Z]{2,12}|[A-Za-z]\.[A-Za-z]\.?)"
+_NICK_AFTER_RE = re.compile(r"[ \t]*(?:\([ \t]*([\"“'‘]?)(" + _NICK_WORD + r"(?:[ \t][A-Z][A-Za-z]{0,11})?)"
+                            r"([\"”'’]?)[ \t]*\)|,?[ \t]*[\"“'‘](" + _NICK_WORD + r"(?:[ \t][A-Z][A-Za-z]{0,11})?)[\"”'’])")
 #: what ends a name's field on a header or contact line: the line's end, a parenthesis, a comma and
 #: a number (an age, a phone), a gap of two blanks, or the next field's label ("gay black, 47 y/o")
 _FIELD_END_RE = re.compile(r"(?:[ \t]*(?:[\n\r(]|\Z|,[ \t]*\(?\d|(?:dob|d\.o\.b\.?|mrn|age|sex)\b)|[ \t]{2})",
