@@ -256,6 +256,15 @@ _KIN_AGE = re.compile(
     r"(?<![\w-])(?i:(?:great-)?(?:grand)?(?:mother|father)|grandma|grandpa|mom|dad|husband|wife|spouse|sister|"
     r"brother|aunt|uncle|neighbou?r|friend|patient|pt|resident|partner)"
     r"(?:[ \t]*\((9\d|1[01]\d)\)|,[ \t]*(9\d|1[01]\d)(?=,))")
+#: a person's word and the name (or a word on whose side) after it, then an age over 89 between
+#: commas or ending the line: "great-grandmother Consuelo, 94, who", "GREAT-GRANDMOTHER ODESSA LONG,
+#: 94, VERY CLOSE", 'Husband Zbigniew ("Zbyszek"), 91, at home', "Mrs. Rosa Gutierrez Ochoa, 93"
+_KIN_NAMED_AGE = re.compile(
+    r"(?<![\w-])(?i:(?:great-)?(?:grand)?(?:mother|father)|grandma|grandpa|husband|wife|spouse|sister|brother"
+    r"|aunt|uncle|mrs|mr|ms)\.?"
+    r"(?:[ \t]+(?!(?i:here|at|is|was|in|present|states|said|says|called|visited|home|bedside|and|to|with|w/)\b)"
+    r"[^\s,.;:\d()]{2,}|[ \t]*\([^()\n\d]{1,30}\)){1,4}"
+    r",[ \t]*(9\d|1[01]\d)(?=[ \t]*(?:[,;)]|\n|$))")
 #: "    96 years    ": a number over 89 and its unit set off by two blanks or a tab on both sides
 _FIELD_AGE = re.compile(r"(?<![\w./-])(?:9\d|1[01]\d)[ \t]?(?:years?|yrs?|y/?o|yo)(?![\w/])")
 _FIELD_END = re.compile(r"[ \t]{2,}|\t|[ \t]*\n|[ \t]*$")
@@ -303,6 +312,8 @@ class AgeDetector(Detector):
                 # "great-grandmother (91)", "Sister, 95, lives alone": a person's age over 89
                 g = 1 if m.group(1) is not None else 2
                 out.append(Candidate(m.start(g), m.end(g), "age", self.field_like, self.name, "context:kin_age_over89"))
+            for m in _KIN_NAMED_AGE.finditer(text):
+                out.append(Candidate(m.start(1), m.end(1), "age", self.field_like, self.name, "context:kin_age_over89"))
         if "  " in text or "\t" in text:
             for m in _FIELD_AGE.finditer(text):
                 # 'Doyle, Wilhelmina    96 years    MRN ...': an age over 89 in a header's field,

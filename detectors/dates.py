@@ -1307,7 +1307,7 @@ _RATING_NEAR = regex.compile(
     r"(?i:pain|cp|ha|h/a|headache|rated?|rates|rating|scale|reassess\w*|mood|anxiety|cravings?|score|level"
     r"|nausea|sob|discomfort|dyspnea|fatigue|urge|intensity|severity|medicated|relief|relieved"
     r"|odynophagia|dysphagia|lbp|ache|aching|soreness|tenderness|cramping|burning|numbness|tingling"
-    r"|throbbing|reports|endorses|rates)(?![\p{L}])"
+    r"|throbbing|reports|endorses|rates|dizziness|dizzy|vertigo|itch|itching|pruritus)(?![\p{L}])"
     r"|(?<![\d/:.])(?:[01]\d|2[0-3])[0-5]\d[ \t]+$")
 #: the words before a British duration's fraction ("for 5/7", "in 2/12", "over 3/52")
 _DURATION_WORDS = frozenset({"for", "in", "over", "within", "past"})

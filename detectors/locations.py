@@ -85,7 +85,9 @@ _LIVE_IN = re.compile(
 #: words after a number that begin no street's name: a time or a count, then a preposition
 #: ("@ 1500 per Dr Bell", "0800 by Dr Ames", "2 to Dr Ray")
 _NUMBER_THEN_WORDS = frozenset({"per", "by", "to", "at", "via", "with", "w/", "from", "for", "and", "or",
-                                "then", "until", "till", "on", "in", "of", "x", "after", "before", "when"})
+                                "then", "until", "till", "on", "in", "of", "x", "after", "before", "when",
+                                # a time, then what was done ("0300 PAGED DR MORROW", "1430 called Dr Lee")
+                                "paged", "called", "notified", "informed", "updated", "texted", "seen", "spoke"})
 #: a word in small letters (and maybe a second) after "in", "from", "near" (see _lower_towns)
 _PREP_LOWER = re.compile(r"[ \t]+([a-z][a-z'’-]{2,})(?:[ \t]+([a-z][a-z'’-]{2,}))?(?![\w'’-])")
 

@@ -80,7 +80,7 @@ roux-en-y guillain-barre guillain-barré gleason breslow mohs leopold leopolds t
 thessaly impella raynaud raynaud's sjogren sjögren sjogren's behcet behçet heberden
 dix-hallpike koebner auspitz rovsing couvelaire kussmaul virchow achilles
 forrest vanderbilt paris hoehn yahr hasson quinton bhutani hunt-hess rumack-matthew prisma
-berg jamar tinetti aspen huber hazelbaker bayley finnegan schmitt-thompson
+berg jamar tinetti aspen huber hazelbaker bayley finnegan schmitt-thompson payne-martin mosteller holliday-segar dakin dakin's
 """.split())
 #: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
 CLINICAL_STOP = frozenset("""
@@ -98,8 +98,10 @@ wife husband sister brother christmas easter thanksgiving halloween hanukkah ram
 kwanzaa tel tele fax phone cell mobile pager beeper medicaid medicare masshealth medi-cal tricare thora biba fhx shx pmhx pshx hx
 senna colace percocet vicodin kcl riss ssi nph miralax tues thurs thur weds
 portal reg nitro stepdown step-down mets tiva pacer afeb multiplanar thu tue advice mgr blood
-catholic orthodox neph sensi sensis nephro brady tachy pulm triage abi tbi nil ab
+catholic orthodox neph sensi sensis nephro brady tachy pulm triage abi tbi nil ab anes noc nare nares
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
+#: weekdays written short, the halves of a span of days ("Mon-Fri", "Sat-Sun"), no double surname
+_WEEKDAY_SHORT = frozenset({"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"})
 #: English function words (closed classes): capitalized only at a sentence start, never a name
 #: without a title, whatever the name lists say ("The" and "Will" are listed first names)
 FUNCTION_WORDS = frozenset("""
@@ -489,7 +491,7 @@ class NameDetector(Detector):
         if not last and len(halves) > 1 and all(len(p) > 1 for p in halves):
             # double-barrelled surnames: any listed half counts ("X-Ray" is no such name)
             last = any(counts(lex.surname_band(p)) for p in halves) \
-                and not any(p.lower() in CLINICAL_STOP for p in halves) and not all(
+                and not any(p.lower() in CLINICAL_STOP or p.lower() in _WEEKDAY_SHORT for p in halves) and not all(
                 (sh := lex.capitalized_share(p.lower())) is not None and sh < 0.3
                 and (wb := lex.word_band(p.lower())) is not None and wb <= 1 for p in halves)
                 # ("Co-Treat", "Post-op": two ordinary words, whatever the surname lists hold)
@@ -578,6 +580,8 @@ class NameDetector(Detector):
                 if not m.captures("q") and not worth(text, s, words, [flags.get(x) or flag(x) for x in words]):
                     continue
             toks = tokens(m)
+            if toks and s > 1 and text[s - 1] == "/" and text[s - 2] in "wW" and toks[0].word in ("O", "o"):
+                toks = toks[1:]  # "W/O WALKER": the "o" of "without", no initial
             if toks:
                 out.extend(run(text, toks))
         out.extend(self._lower(text))
@@ -2001,7 +2005,7 @@ class NameDetector(Detector):
                 continue  # alone, initials sign off only the note's last line
             low = ini.lower()
             if low in creds or ini.upper() in INITIAL_STOP or ini.upper() in _SERVICE_ABBREV \
-                    or _UNIT_RE.fullmatch(ini.upper()):
+                    or _UNIT_RE.fullmatch(ini.upper()) or low in CLINICAL_STOP:
                 continue
             i = self.info(ini)
             if i.listed and not (ini.isupper() or len(ini) == 3) and cred is None:
@@ -2079,10 +2083,12 @@ _LIMB_ABBREV = frozenset({"LE", "UE", "RLE", "LLE", "RUE", "LUE", "BLE", "BUE", 
 #: mobility aids that are also surnames, and what shows them to be the aid
 _MOBILITY_AIDS = frozenset({"walker", "cane", "rollator"})
 _ASSIST_LEVELS = frozenset({"max", "mod", "min", "maximal", "moderate", "minimal", "total", "contact"})
-_AID_BEFORE_RE = re.compile(r"(?:\b(?:with|w/|needs|needed|using|uses|used|via|rolling|front-wheeled|wheeled|fww|rw|"
-                            r"pt|ot|standard|quad|single-point|hemi)[ \t:-]*|-)\Z", re.IGNORECASE)
+_AID_BEFORE_RE = re.compile(r"(?:\b(?:with|w/|w/o|without|no|needs|needed|using|uses|used|via|rolling|front-wheeled|"
+                            r"wheeled|fww|rw|pt|ot|standard|quad|single-point|hemi|belt|his|her|own|new|and|or)[ \t:-]*"
+                            r"|[-+&][ \t]*)\Z", re.IGNORECASE)
 _AID_AFTER_RE = re.compile(r"[ \t]*(?:[,+&]|and|with|w/)?[ \t]*(?:assist|min|mod|max|sba|cga|supervision|x[ \t]?\d|"
-                           r"at all times|for ambulation|independently|at bedside|at b/?s\b|in reach|within reach)", re.IGNORECASE)
+                           r"at all times|for ambulation|independently|at bedside|at b/?s\b|in reach|within reach|parked|delivered|"
+                           r"ordered|issued|already|brought|provided|adjusted)", re.IGNORECASE)
 #: a grade just before in a list: "Hunt-Hess 3, Fisher 3"
 _SCORE_LIST_BEFORE_RE = re.compile(r"\d[ \t]*[,;/][ \t]*\Z")
 _SMALL_NUMBER_AFTER_RE = re.compile(r"[ \t]+\d{1,2}(?![\d/:.-])")
