@@ -1287,8 +1287,8 @@ _SAME_DATE_CUE = regex.compile(r"(?i)(?<![\p{L}/])(?:on|since|until|till|dated|w
                                r"|rtc|f/u|fu|next|(?:fly|flies|flying|back|home|come|coming|arrive|arriving)[ \t]+in"
                                r"|snf|rehab|wean|tomorrow|tmrw|today|by|d/c|dc|discharge|admit|admitted)[ \t]*$")
 #: what makes the month/day after it a day: the last or next of a dose, a visit, an admission
-#: ("last dose 12/2", "next appt 3/14", "last admit 5/30")
-_LAST_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:last|next|prior|previous)[ \t]+(?:dose|admit|admission|visit|appt"
+#: ("last dose 12/2", "next appt 3/14", "last admit 5/30", "last full hd 9/9")
+_LAST_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:last|next|prior|previous)[ \t]+(?:\p{L}{2,10}[ \t]+)?(?:dose|admit|admission|visit|appt"
                              r"|appointment|seen|session|transfusion|tx|treatment|chemo|dialysis|hd|infusion|cycle)"
                              r"[ \t:]*(?:on|was)?[ \t]*$")
 #: a month/day, then "at" or "@" and a clock time: "session 10/14 at 1300", "3/2 @ 14:30"

@@ -41,6 +41,7 @@ _ANCHOR_RULES = {
 #: comma, a blank, a range's '-' or 'to', a unit's letter, '%', or a non-ASCII 'µ'/'°'
 _AFTER_NUMBER = frozenset(b"., -a%?")
 _AFTER_BLANK = frozenset(b"-a%?")
+_INR_DAY = regex.compile(r"INR[ ]?(?:[:=]|of|was|is)?[ ]?\d{1,2}/\d{1,2}$")
 _LAB_NAME = regex.compile(r"\(\?:(Na\|.*?)\)\[ \]")
 
 
@@ -171,6 +172,9 @@ class MedicalTermDetector(Detector):
         if len(lower) != len(text):  # a few characters lower-case to two; keep offsets aligned
             lower = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
         out = self._templated(text, lower, windows)
+        if "INR" in text:
+            # an INR is never a ratio of whole numbers: "recheck INR 8/26" names the next draw's day
+            out = [c for c in out if not (c.why == "template:lab-value" and _INR_DAY.match(text, c.start, c.end))]
         rules = self.rules
         n = len(text)
         it = self.automaton.iter

@@ -2030,7 +2030,10 @@ class NameDetector(Detector):
         if not (sur.islower() or sur[1:].islower() or sur.isupper()):
             return None
         i = self.info(sur)
-        if not i.last or i.stop or i.medical or i.drug or i.place or i.eponym or i.medword \
+        # (between a sign-off's dashes and a credential, a surname no list holds: "-- O. BELLWETHER RN")
+        if not (i.last or dash is not None and cred is not None and len(sur) >= 3 and not (
+                i.common and (i.word_band is None or i.word_band <= 2))) \
+                or i.stop or i.medical or i.drug or i.place or i.eponym or i.medword \
                 or (i.common and (i.word_band is None or i.word_band <= 1)):
             return None
         rid = "names.initials_last"

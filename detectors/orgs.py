@@ -1003,6 +1003,9 @@ class OrgDetector(Detector):
                         if self.lex.is_city(" ".join(words[:k])):
                             end = m.start("t") + len(" ".join(words[:k]))
                             break
+            if end == e and (b := self.lex.word_band(w.lower())) is not None and b <= 1 \
+                    and not any(c.islower() for c in text[max(0, s - 24):s]):
+                continue  # "TO SEE FAMILY": in capitals, an everyday word that spells initials
             if w not in alone and end == e:
                 before = text[max(0, s - 8):s]
                 if not (before.endswith(("at ", "@ ", "@", "from ", "to ", "At ", "From ", "AT ", "FROM ", "TO "))

@@ -192,9 +192,12 @@ _GOES_BY = re.compile(r"(?<![\w'’-])(?:goes by|prefers to be called|likes to b
 #: words after a name that end it ("rn long present", "rn ng aware")
 _AFTER_NAME_WORDS = frozenset({"to", "at", "in", "on", "re", "aware", "notified", "paged", "called", "here", "for",
                                "present", "responded", "gave", "lead", "and"})
-_TITLE_NO_DOT = re.compile(r"(?<![\w'’.-])(?P<t>mrs|mr|ms|np|rn|md|dr|lpn|cnm|crna) ([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)"
-                           r"(?=[ \t]*(?:[.,;:)+]|$|\d|[ \t](?:" + "|".join(sorted(_AFTER_NAME_WORDS)) + r")\b))",
+_TITLE_NO_DOT = re.compile(r"(?<![\w'’.-])(?P<t>mrs|mr|ms|np|rn|md|dr|lpn|cnm|crna|cna|pct|mht|officer|ofc|coordinator)"
+                           r" ([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)"
+                           r"(?=[ \t]*(?:[.,;:)(+]|$|\d|[ \t](?:" + "|".join(sorted(_AFTER_NAME_WORDS)) + r")\b))",
                            re.MULTILINE)
+#: the roles among them after which an everyday word can be a first name ("cna bill hill")
+_ROLE_TITLES = frozenset({"cna", "pct", "mht", "officer", "ofc", "coordinator"})
 #: a title in a cased note, then the name's words in small letters ("Dr. harriet lindqvist",
 #: "DR young", "Mrs. kowalski"): up to three of them
 _TITLE_RUN = re.compile(r"(?:d(?<![\w.]d)r\.?|D(?<![\w.]D)[Rr]\.|m(?<![\w.]m)(?:rs?|s)\.?|M(?<![\w.]M)(?:rs?\.?|s\.?|RS?\.|S\.))[ \t]([A-Za-z][a-z'’-]*(?:[ \t][a-z][a-z'’-]*){1,2}|[a-z][a-z'’-]*)")
@@ -751,7 +754,8 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
         if a in _STOP or lexicon.medical_kind(a) is not None:
             continue
         cap = a[:1].upper() + a[1:]
-        if len(words) == 2 and lexicon.is_first_name(cap) and a not in _NOT_FIRST and words[1][2] not in _STOP \
+        if len(words) == 2 and lexicon.is_first_name(cap) and (a not in _NOT_FIRST or (
+                m.group("t") in _ROLE_TITLES and a in _NAME_NOUNS)) and words[1][2] not in _STOP \
                 and words[1][2] not in _AFTER_NAME_WORDS and (
                 lexicon.surname_band(words[1][2][:1].upper() + words[1][2][1:]) == 0
                 or lexicon.capitalized_share(words[1][2]) is None) and lexicon.medical_kind(words[1][2]) is None:
@@ -759,7 +763,7 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
             title(words[1][0], words[1][1])
         elif m.group("t") in ("mrs", "mr", "ms") and (lexicon.is_surname(cap) or lexicon.capitalized_share(a) is None):
             title(words[0][0], words[0][1])
-        elif len(words) == 1 and m.group("t") in ("rn", "lpn") and lexicon.surname_band(cap) == 0 \
+        elif len(words) == 1 and m.group("t") in ("rn", "lpn", "officer", "ofc") and lexicon.surname_band(cap) == 0 \
                 and a not in _NOT_FIRST and a not in _VERBS_AFTER_TITLE:
             title(words[0][0], words[0][1])  # "rn long + lpn responded": a common surname alone
     for m in _run("_INITIAL_CRED", _INITIAL_CRED, view):  # "r. price, RN": an initial and a surname before a credential
