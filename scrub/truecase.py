@@ -41,7 +41,8 @@ _LONG_WORD = re.compile(r"[a-z](?<![0-9A-Za-z_][a-z])[a-z'’]{3,}(?<=[a-z])(?![
 _FIRM_HEADS = frozenset("""services associates partners roofing plumbing construction landscaping trucking
 freight logistics lumber foods farms dairy bakery apothecary pharmacy supply supplies imaging counseling
 ambulance church parish chapel ministries synagogue mosque academy daycare preschool montessori library
-ymca shelter pantry packaging taxi solutions tavern pub grill diner pediatrics cardiology ems""".split()) | {
+ymca shelter pantry packaging taxi solutions tavern pub grill diner pediatrics cardiology ems fire""".split()) | {
+    "fire & ems", "fire and ems",
     "funeral home", "recovery center", "treatment center", "home care", "home health", "visiting nurses",
     "visiting nurse assn", "visiting nurse association", "health ctr", "transplant ctr", "cancer ctr",
     "heart & vascular", "heart and vascular", "cardiology group", "cardiology associates", "fire dept",
@@ -57,7 +58,13 @@ _HEADS = re.compile(
     r"|skilled nursing|rest home|assisted living|senior living|healthcare|health care|institute|hospice"
     r"|infirmary|urgent care|hosp|manor|nursing (?:&|and) rehab(?:ilitation)?|transitional housing"
     r"|sober (?:house|living)|diabetes ctr|general(?= (?:ed|er|hosp|hospital)\b|[,.;)]|[ \t]*$)|"
-    + "|".join(sorted(_FIRM_HEADS)) + r")\b", re.M)
+    + "|".join(sorted(_FIRM_HEADS, key=lambda h: (-len(h), h))) + r")\b", re.M)  # (the longest first: "fire & ems")
+#: a rescue service's heads, and the crew's unit and number after them that make any words before
+#: them its name ("harbor city fire & ems medic 7", "lakeview fire medic 7", "hill country ems unit 3");
+#: "fire" is a head only then ("grease fire at work")
+_RESCUE_HEADS = frozenset({"ems", "fire", "fire & ems", "fire and ems", "fire & rescue", "fire rescue", "ambulance",
+                           "fire dept", "fire department"})
+_CREW_AFTER = re.compile(r"[ \t]+(?:medic|unit|engine|rescue|amb|ambulance|squad|truck|ladder|crew|rig)[ \t]*#?\d")
 #: heads of two words that name a place whatever its words ("new horizons recovery center",
 #: "maple crest nursing & rehab", "safe harbor transitional housing"): two words before them at
 #: a name's boundary are its name, everyday or not
@@ -384,11 +391,15 @@ def _last_words(text: str, end: int, n: int = 3) -> list[tuple[int, int]]:
 
 def _name_boundary(text: str, start: int) -> bool:
     """A name may begin at `start`: the text's or a line's start, a colon, a dash, a comma, a
-    parenthesis or a word that never starts a name ("from", "at", "the") right before it."""
+    parenthesis, a sentence's end or a word that never starts a name ("from", "at", "the") right
+    before it."""
     pre = text[max(0, start - 24):start].rstrip(" \t")
     if not pre or pre[-1] in ":-,(;\n":
         return True
-    return pre.split()[-1] in _STOP
+    last = pre.split()[-1]
+    if last[-1] == "." and (last[:-1].isdigit() or len(last) > 4 and last[:-1].isalpha()):
+        return True  # a sentence's end ("911 called 1630. harbor city fire & ems"), no "dr." or "st."
+    return last in _STOP
 
 
 def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
@@ -468,6 +479,10 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
             title(m.start(2), m.end(2))
     for m in _run("_HEADS", _HEADS, text):
         firm = m.group() in _FIRM_HEADS
+        crew = m.group() in _RESCUE_HEADS and _CREW_AFTER.match(text, m.end()) is not None
+        if m.group() == "fire" and not crew:
+            continue
+        placeish = crew or m.group() in _PLACE_HEADS
         words = _last_words(text, m.start(), 5)
         name: list[tuple[int, int]] = []
         one: list[tuple[int, int]] = []
@@ -484,7 +499,7 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
             if w in _STOP:
                 break
             if firm and not proper(w) and not (m.group() in _WORSHIP and w in _CHURCH_WORDS) \
-                    and not (m.group() in _PLACE_HEADS and lexicon.medical_kind(w) is None):
+                    and not (placeish and lexicon.medical_kind(w) is None):
                 share = lexicon.capitalized_share(w)
                 if share is not None and share < 0.3 or lexicon.medical_kind(w) is not None:
                     break  # "visiting nurse services", "social services": a service, no firm's name
@@ -498,16 +513,22 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
             name = one  # "pine hollow regional hospital" only after a colon, a dash, a line's start...
         if not name or text[name[0][0]:name[0][1]] in _GENERIC:
             continue
-        first = text[name[0][0]:name[0][1]]
-        share = lexicon.capitalized_share(first)
-        if share is not None and share < 0.15 and not proper(first) and not (
+        def weak(name) -> bool:
+            first = text[name[0][0]:name[0][1]]
+            share = lexicon.capitalized_share(first)
+            return share is not None and share < 0.15 and not proper(first) and not (
                 m.group() in _WORSHIP and len(name) >= 2 and all(text[a:b] in _CHURCH_WORDS for a, b in name)) \
-                and not (m.group() in _PLACE_HEADS and len(name) >= 2):
-            continue
+                and not (placeish and len(name) >= 2)
+        if weak(name):
+            w1 = text[one[0][0]:one[0][1]] if one else ""
+            if name == one or not one or weak(one) or not (
+                    proper(w1) or lexicon.word_band(w1) is None or (lexicon.capitalized_share(w1) or 0) >= 0.5):
+                continue
+            name = one  # "daily. first choice ashgrove manor": the name's word next to its head
         for s, e in name:
             title(s, e)
         for w in _WORD.finditer(text, m.start(), m.end()):
-            title(w.start(), w.end())
+            (upper if w.group() == "ems" else title)(w.start(), w.end())
     view = _join()
     for m in _run("_AMP_INITIALS", _AMP_INITIALS, view):  # "r&J Roofing" → "R&J Roofing"
         upper(m.start(1), m.end(1))
