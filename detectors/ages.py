@@ -252,16 +252,16 @@ _Y_SEX = ("template:age.y_sex", "template:age.y_sex.over89")
 
 
 #: a person's word, then an age over 89 in parentheses or between commas (see detect)
+#: family words, as an alternation
+_FAMILY = r"(?:great-)?(?:grand)?(?:mother|father)|grandma|grandpa|husband|wife|spouse|sister|brother|aunt|uncle"
 _KIN_AGE = re.compile(
-    r"(?<![\w-])(?i:(?:great-)?(?:grand)?(?:mother|father)|grandma|grandpa|mom|dad|husband|wife|spouse|sister|"
-    r"brother|aunt|uncle|neighbou?r|friend|patient|pt|resident|partner)"
+    r"(?<![\w-])(?i:" + _FAMILY + r"|mom|dad|neighbou?r|friend|patient|pt|resident|partner)"
     r"(?:[ \t]*\((9\d|1[01]\d)\)|,[ \t]*(9\d|1[01]\d)(?=,))")
 #: a person's word and the name (or a word on whose side) after it, then an age over 89 between
 #: commas or ending the line: "great-grandmother Consuelo, 94, who", "GREAT-GRANDMOTHER ODESSA LONG,
 #: 94, VERY CLOSE", 'Husband Zbigniew ("Zbyszek"), 91, at home', "Mrs. Rosa Gutierrez Ochoa, 93"
 _KIN_NAMED_AGE = re.compile(
-    r"(?<![\w-])(?i:(?:great-)?(?:grand)?(?:mother|father)|grandma|grandpa|husband|wife|spouse|sister|brother"
-    r"|aunt|uncle|mrs|mr|ms)\.?"
+    r"(?<![\w-])(?i:" + _FAMILY + r"|mrs|mr|ms)\.?"
     r"(?:[ \t]+(?!(?i:here|at|is|was|in|present|states|said|says|called|visited|home|bedside|and|to|with|w/)\b)"
     r"[^\s,.;:\d()]{2,}|[ \t]*\([^()\n\d]{1,30}\)){1,4}"
     r",[ \t]*(9\d|1[01]\d)(?=[ \t]*(?:[,;)]|\n|$))")

@@ -17,7 +17,7 @@ import regex
 
 from scrub.detector import Detector
 from scrub.errors import ScrubError
-from scrub.templates import MONTHS, UNIT_ABBREV, WEEKDAYS, WING_AFTER, Template, load_templates
+from scrub.templates import MONTHS, UNIT_ABBREV, WDAYS, WEEKDAYS, WING_AFTER, Template, load_templates
 from scrub.truecase import lower_aligned
 from scrub.types import Candidate, Document
 
@@ -101,7 +101,7 @@ portal reg nitro stepdown step-down mets tiva pacer afeb multiplanar thu tue adv
 catholic orthodox neph sensi sensis nephro brady tachy pulm triage abi tbi nil ab anes noc nare nares
 """.split()) | frozenset(MONTHS) | frozenset(WEEKDAYS)
 #: weekdays written short, the halves of a span of days ("Mon-Fri", "Sat-Sun"), no double surname
-_WEEKDAY_SHORT = frozenset({"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"})
+_WEEKDAY_SHORT = frozenset(WDAYS)
 #: English function words (closed classes): capitalized only at a sentence start, never a name
 #: without a title, whatever the name lists say ("The" and "Will" are listed first names)
 FUNCTION_WORDS = frozenset("""
@@ -1997,9 +1997,7 @@ class NameDetector(Detector):
                     continue  # "SW / pager", "ICU / pager": a role or a unit
                 out.append(Candidate(m.start(2), m.end(2), "name", like, self.name, why))
                 continue  # "PV / pager 617-...": initials in capitals before their pager
-            elif dash is None and not (cred is not None and cred.lower().rstrip(".") in _BARE_SIGNOFF_CREDS
-                                       and _NO_VOWEL_RE.fullmatch(ini) and ini.upper() not in _SIGNOFF_WORDS
-                                       and not text[m.end(5):m.end()].strip(" \t@:0123456789")):
+            elif dash is None and not _bare_signoff(text, m, ini, cred):
                 continue  # without a dash, only vowelless initials before a carer's credential ("jk rn")
             elif cred is None and (dash == "-" or _NONSPACE_RE.search(text, m.end()) is not None):
                 continue  # alone, initials sign off only the note's last line
@@ -2325,6 +2323,15 @@ _MONTH_FIRSTS = frozenset({"april", "may", "june", "jan"})
 #: words before a month that make it the month ("in June", "since April", "last May")
 _MONTH_PREP = re.compile(r"(?:^|[^\w'’])(?:in|since|of|by|until|till|thru|through|during|from|to|before|after|"
                          r"last|next|early|mid|late|this|each|every|around|circa)[ \t]+\Z", re.IGNORECASE)
+
+
+def _bare_signoff(text: str, m, ini: str, cred: str | None) -> bool:
+    """A sign-off _SIGNOFF_RE matched without its dash that still signs: two or three letters
+    without a vowel before a carer's credential, nothing after but the time ("fk rn 0615"), not
+    "bp rn" or "hd rn note"."""
+    return cred is not None and cred.lower().rstrip(".") in _BARE_SIGNOFF_CREDS \
+        and _NO_VOWEL_RE.fullmatch(ini) is not None and ini.upper() not in _SIGNOFF_WORDS \
+        and not text[m.end(5):m.end()].strip(" \t@:0123456789")
 
 
 def _visitor_first(info) -> bool:

@@ -199,12 +199,12 @@ _GOES_BY = re.compile(r"(?<![\w'’-])(?:goes by|prefers to be called|likes to b
 #: words after a name that end it ("rn long present", "rn ng aware")
 _AFTER_NAME_WORDS = frozenset({"to", "at", "in", "on", "re", "aware", "notified", "paged", "called", "here", "for",
                                "present", "responded", "gave", "lead", "and"})
-_TITLE_NO_DOT = re.compile(r"(?<![\w'’.-])(?P<t>mrs|mr|ms|np|rn|md|dr|lpn|cnm|crna|cna|pct|mht|officer|ofc|coordinator)"
+#: the roles after which an everyday word can be a first name ("cna bill hill"): titles of _TITLE_NO_DOT
+_ROLE_TITLES = frozenset({"cna", "pct", "mht", "officer", "ofc", "coordinator"})
+_TITLE_NO_DOT = re.compile(r"(?<![\w'’.-])(?P<t>mrs|mr|ms|np|rn|md|dr|lpn|cnm|crna|" + "|".join(sorted(_ROLE_TITLES)) + r")"
                            r" ([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)"
                            r"(?=[ \t]*(?:[.,;:)(+]|$|\d|[ \t](?:" + "|".join(sorted(_AFTER_NAME_WORDS)) + r")\b))",
                            re.MULTILINE)
-#: the roles among them after which an everyday word can be a first name ("cna bill hill")
-_ROLE_TITLES = frozenset({"cna", "pct", "mht", "officer", "ofc", "coordinator"})
 #: a title in a cased note, then the name's words in small letters ("Dr. harriet lindqvist",
 #: "DR young", "Mrs. kowalski"): up to three of them
 _TITLE_RUN = re.compile(r"(?:d(?<![\w.]d)r\.?|D(?<![\w.]D)[Rr]\.|m(?<![\w.]m)(?:rs?|s)\.?|M(?<![\w.]M)(?:rs?\.?|s\.?|RS?\.|S\.))[ \t]([A-Za-z][a-z'’-]*(?:[ \t][a-z][a-z'’-]*){1,2}|[a-z][a-z'’-]*)")
@@ -477,6 +477,15 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
         if nxt is None or (lexicon.is_surname(w[:1].upper() + w[1:]) or lexicon.capitalized_share(w) is None) \
                 and lexicon.medical_kind(w) is None:
             title(m.start(2), m.end(2))
+    def weak(name: list[tuple[int, int]], head: str, placeish: bool) -> bool:
+        """A head's name that starts on an everyday word ("acting dose after"), unless a church's
+        words or a place's head make it one."""
+        first = text[name[0][0]:name[0][1]]
+        share = lexicon.capitalized_share(first)
+        return share is not None and share < 0.15 and not proper(first) and not (
+            head in _WORSHIP and len(name) >= 2 and all(text[a:b] in _CHURCH_WORDS for a, b in name)) \
+            and not (placeish and len(name) >= 2)
+
     for m in _run("_HEADS", _HEADS, text):
         firm = m.group() in _FIRM_HEADS
         crew = m.group() in _RESCUE_HEADS and _CREW_AFTER.match(text, m.end()) is not None
@@ -513,15 +522,9 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
             name = one  # "pine hollow regional hospital" only after a colon, a dash, a line's start...
         if not name or text[name[0][0]:name[0][1]] in _GENERIC:
             continue
-        def weak(name) -> bool:
-            first = text[name[0][0]:name[0][1]]
-            share = lexicon.capitalized_share(first)
-            return share is not None and share < 0.15 and not proper(first) and not (
-                m.group() in _WORSHIP and len(name) >= 2 and all(text[a:b] in _CHURCH_WORDS for a, b in name)) \
-                and not (placeish and len(name) >= 2)
-        if weak(name):
+        if weak(name, m.group(), placeish):
             w1 = text[one[0][0]:one[0][1]] if one else ""
-            if name == one or not one or weak(one) or not (
+            if name == one or not one or weak(one, m.group(), placeish) or not (
                     proper(w1) or lexicon.word_band(w1) is None or (lexicon.capitalized_share(w1) or 0) >= 0.5):
                 continue
             name = one  # "daily. first choice ashgrove manor": the name's word next to its head
