@@ -357,6 +357,12 @@ _LOW_SUPPLY = re.compile(r"(?i:(?:medical|surgical)[ \t]+(?:suppl(?:y|ies)|equip
                          r"|dental|diagnostics|laboratories|imaging|orthopedics|physical[ \t]+therapy|insurance"
                          r"|probation|ambulance|medflight|air[ \t]+rescue|flight[ \t]+services|temple|tabernacle"
                          r"|ymca|college|montessori|preschool|packaging|market|solutions|systems)(?![\w'’-])")
+#: a clinic's or hospital's kinds in small letters ("f/u w/ harbor point cardiology associates",
+#: "transported to lower cape coastal medical center", "flown from wessagusset memorial")
+_LOW_CARE = re.compile(r"(?i:(?:medical|health|care|burn|cancer)[ \t]+(?:center|centre|ctr)|med[ \t]+ctr"
+                       r"|family[ \t]+(?:health|medicine|practice)|health|memorial|pavilion|kids[ \t]+care"
+                       r"|(?:podiatry|cardiology|orthopedic|orthopaedic|ob/gyn|obgyn|pediatric|surgical|urology"
+                       r"|dermatology|women's|womens)[ \t]+(?:group|associates|partners|pavilion))(?![\w'’/-])")
 #: an insurer's words after its kind in a note without capitals ("lone star mutual health")
 _KIND_TAILS = frozenset({"health", "plan", "insurance", "group", "partners", "co", "company"})
 #: words that say which store, ride or supply it is, never its name ("another pharmacy", "police
@@ -365,8 +371,14 @@ _LOW_SUPPLY_NOT = frozenset("""another retail usual regular same on-call hosp po
 mail-order specialty compounding nearby closest nearest preferred different can will may must should could
 would extra additional further repeat more any court on-site onsite durable home hospital""".split())
 _LOW_CUES = frozenset({"to", "from", "at", "via", "with", "by", "thru", "through", "called", "contacted", "faxed",
-                       "for", "outside", "attends", "of",
+                       "for", "outside", "attends", "of", "uses", "using",
                        "w/", "-", "payer", "payor", "insurer", "carrier"})
+#: a field's label of one to three words at its line's start, right before a supplier's name
+#: ("dme: apex respiratory solutions", "transport to hd: ride-right medicaid transport")
+_LABEL_BEFORE = re.compile(r"(?m)^[ \t]*[a-z][a-z0-9/&]*(?:[ \t]+[a-z][a-z0-9/&]*){0,2}[ \t]*:[ \t]*\Z")
+_FIRM_LABEL_WORDS = frozenset({"dme", "vendor", "supplier", "pharmacy", "transport", "transportation", "agency",
+                               "insurance", "insurer", "ins", "carrier", "payer", "payor", "employer", "employment",
+                               "company", "church", "school", "ride", "rides"})
 #: words that say what kind of care service it is, never its name ("medical respite program",
 #: "private duty nursing", "wheelchair medivan", "outpt dialysis unit")
 _SERVICE_KIND_WORDS = frozenset("""private local skilled outpatient inpatient pediatric adult hospice
@@ -1689,25 +1701,50 @@ class OrgDetector(Detector):
         """"order sent to coastal medical supply": in a note typed without capitals, the words
         between a cue (to/from/at/via/with/by) and a supplier's kind name the firm, unless they
         are generic, medical or a pronoun ("from local medical supply", "to his medical supply")."""
+        for m in _LOW_SUPPLY.finditer(text):
+            self._caseless_supplier(text, m, "organization", out)
+        for m in _LOW_CARE.finditer(text):
+            self._caseless_supplier(text, m, "hospital", out)
+
+    def _caseless_supplier(self, text: str, m: re.Match, entity: str, out: list[Candidate]) -> None:
+        """One supplier's (or clinic's) kind `m`: the words between a cue and it name the firm."""
         lex = self.lex
         generic_j = self._generic_joiners
-        for m in _LOW_SUPPLY.finditer(text):
-            toks = self._low_words_before(text, m.start(), 4)
-            cue = max((j for j, t in enumerate(toks) if t[2] in _LOW_CUES), default=None)
-            if cue is None:
-                continue
-            name = toks[cue + 1:]
-            if name and name[0][2] == "the":
-                name = name[1:]
-            if not 1 <= len(name) <= 3 or max(len(t[2]) for t in name) < 4 or text[m.end():m.end() + 1] == ":":
-                continue  # (a field's label: "insurance: medicare")
-            if any(t[2].endswith((".", "'s", "’s")) or t[2].startswith(("pre-", "post-"))
-                   or (t[2] in generic_j and not (k == 0 and t[2] == "new" and len(name) > 1))  # ("new covenant")
-                   or t[2] in _LOW_SUPPLY_NOT or t[2] in _LOW_STOP or t[2] in _MONTHS_DAYS or t[2] in _INSTITUTION_LOW
-                   or t[2] in _SERVICE_KIND_WORDS or lex.is_medical(t[2]) for k, t in enumerate(name)):
-                continue  # "sent to pt's pharmacy", "copy to son. hospice", "from retail pharmacy"
-            out.append(Candidate(name[0][0], m.end(), "organization", self.rules["facility"], self.name,
-                                 "context:caseless_supplier"))
+        toks = self._low_words_before(text, m.start(), 4)
+        cue = max((j for j, t in enumerate(toks) if t[2] in _LOW_CUES), default=None)
+        if cue is None and toks and text[max(0, toks[0][0] - 3):toks[0][0]] in ("w/ ", " @ "):
+            cue = -1  # "f/u w/ harbor point cardiology associates"
+        if cue is None:
+            lab = _LABEL_BEFORE.search(text, max(0, toks[0][0] - 40), toks[0][0]) if toks else None
+            if lab is None or not _FIRM_LABEL_WORDS.intersection(lab.group().replace(":", " ").split()) \
+                    or not any((lex.capitalized_share(t[2]) or 1.0) >= 0.15 for t in toks) \
+                    or any(t[2].startswith("non-") for t in toks):
+                return  # ("plan: call transport", "a: probable dental abscess")
+            cue = -1  # "dme: apex respiratory solutions", "o2 vendor: airway home medical"
+        name = toks[cue + 1:]
+        if name and name[0][2] == "the":
+            name = name[1:]
+        if not 1 <= len(name) <= 3 or max(len(t[2]) for t in name) < 4 or text[m.end():m.end() + 1] == ":":
+            return  # (a field's label: "insurance: medicare")
+        if any(t[2].endswith((".", "'s", "’s")) or t[2].startswith(("pre-", "post-"))
+               or t[2] in _LOW_SUPPLY_NOT or t[2] in _LOW_STOP or t[2] in _MONTHS_DAYS for t in name):
+            return  # "sent to pt's pharmacy", "copy to son. hospice", "from retail pharmacy"
+        kinds = [(t[2] in generic_j and not (k == 0 and t[2] == "new" and len(name) > 1))  # ("new covenant")
+                 or t[2] in _INSTITUTION_LOW or t[2] in _SERVICE_KIND_WORDS or lex.is_medical(t[2])
+                 for k, t in enumerate(name)]
+        w0 = name[0][2]
+        if all(kinds) or kinds[0] and not (
+                len(name) >= 2 and w0 in generic_j and w0 not in _SERVICE_KIND_WORDS and w0 not in _INSTITUTION_LOW
+                and not lex.is_medical(w0) and (lex.capitalized_share(w0) or 0) >= 0.15):
+            # a kind word may follow the name's own ("cornerstone family pharmacy", "apex
+            # respiratory solutions"), never lead it ("county medical transport") but for a
+            # word names often start with ("blue line taxi")
+            return
+        if m.group().lower() == "health" and not any(
+                not k and (lex.capitalized_share(t[2]) or 1.0) >= 0.4 for k, t in zip(kinds, name)):
+            return  # "health" after everyday words: "agrees to call behavioral health", "for veteran health"
+        out.append(Candidate(name[0][0], m.end(), entity, self.rules["facility"], self.name,
+                             "context:caseless_supplier"))
 
     def _field_orgs(self, text: str, out: list[Candidate], caseless: bool = False) -> None:
         """"RECEIVING FACILITY: <Name> Acute Rehabilitation", "Agency: <Name> Hospice & Palliative
@@ -1915,7 +1952,8 @@ class OrgDetector(Detector):
                 if not any(c.isalpha() for c in toks[k][2]):
                     toks = toks[k + 1:]  # "visit - merrimack home health": a dash ends the name
                     break
-            while toks and (toks[0][2].lower().strip("(\"“") in _LOW_STOP or not toks[0][2].strip("(\"“")):
+            while toks and (toks[0][2].lower().strip("(\"“") in _LOW_STOP or not toks[0][2].strip("(\"“")
+                            or toks[0][2].lower() in _LEAD_VERBS):  # ("pt attends saguaro Valley community college")
                 toks = toks[1:]
             if text[e:e + 1] == ":":
                 continue  # a field's label ("insurance: medicare")
