@@ -359,7 +359,9 @@ _LOW_SUPPLY = re.compile(r"(?i:(?:medical|surgical)[ \t]+(?:suppl(?:y|ies)|equip
                          r"|ymca|college|montessori|preschool|packaging|market|solutions|systems)(?![\w'’-])")
 #: a clinic's or hospital's kinds in small letters ("f/u w/ harbor point cardiology associates",
 #: "transported to lower cape coastal medical center", "flown from wessagusset memorial")
-_LOW_CARE = re.compile(r"(?i:(?:medical|health|care|burn|cancer)[ \t]+(?:center|centre|ctr)|med[ \t]+ctr"
+_LOW_CARE = re.compile(r"(?i:(?:medical|health|care|burn|cancer|trauma|heart|eye|kidney|transplant|rehab|rehabilitation"
+                       r"|psychiatric|children's|childrens|university)[ \t]+(?:center|centre|ctr|institute|pavilion|hosp|hospital)"
+                       r"|med[ \t]+ctr"
                        r"|family[ \t]+(?:health|medicine|practice)|health|memorial|pavilion|kids[ \t]+care"
                        r"|(?:podiatry|cardiology|orthopedic|orthopaedic|ob/gyn|obgyn|pediatric|surgical|urology"
                        r"|dermatology|women's|womens)[ \t]+(?:group|associates|partners|pavilion))(?![\w'’/-])")
@@ -369,7 +371,8 @@ _KIND_TAILS = frozenset({"health", "plan", "insurance", "group", "partners", "co
 #: transport", "durable medical equipment")
 _LOW_SUPPLY_NOT = frozenset("""another retail usual regular same on-call hosp police sheriff advocate mail
 mail-order specialty compounding nearby closest nearest preferred different can will may must should could
-would extra additional further repeat more any court on-site onsite durable home hospital""".split())
+would extra additional further repeat more any court on-site onsite durable home hospital level tertiary
+quaternary""".split())
 _LOW_CUES = frozenset({"to", "from", "at", "via", "with", "by", "thru", "through", "called", "contacted", "faxed",
                        "for", "outside", "attends", "of", "uses", "using",
                        "w/", "-", "payer", "payor", "insurer", "carrier"})
@@ -1726,7 +1729,8 @@ class OrgDetector(Detector):
             name = name[1:]
         if not 1 <= len(name) <= 3 or max(len(t[2]) for t in name) < 4 or text[m.end():m.end() + 1] == ":":
             return  # (a field's label: "insurance: medicare")
-        if any(t[2].endswith((".", "'s", "’s")) or t[2].startswith(("pre-", "post-"))
+        if any(t[2].endswith(".") or t[2].endswith(("'s", "’s")) and t[2] not in generic_j
+               or t[2].startswith(("pre-", "post-"))
                or t[2] in _LOW_SUPPLY_NOT or t[2] in _LOW_STOP or t[2] in _MONTHS_DAYS for t in name):
             return  # "sent to pt's pharmacy", "copy to son. hospice", "from retail pharmacy"
         kinds = [(t[2] in generic_j and not (k == 0 and t[2] == "new" and len(name) > 1))  # ("new covenant")

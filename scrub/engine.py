@@ -611,6 +611,8 @@ def org_tails(typed: str, findings: Sequence[Finding], likelihood: float) -> lis
         joined = words[0] in ("&", "and") and len(words) > 1
         if words[-1] not in ends_words and not joined:
             continue
+        if any(w in _WHOLE_ENDS for w in words[:-1]):
+            continue  # "<Name> University Hospital Transfer Ctr": the name ended on its hospital
         if not joined and head.split()[-1].lower().rstrip(".") in _WHOLE_ENDS:
             continue  # "<Name> Hospital Employee Health", "<Name> Cancer Center Clinical Trials Office": a part of it
         inside = ordered[bisect.bisect_left(starts, f.end):bisect.bisect_left(starts, pos)]

@@ -35,6 +35,14 @@ _WORD = re.compile(r"(?<![0-9A-Za-z_])(?:[a-z][a-z'’]*[a-z]|[a-z])(?![0-9A-Za-
 #: longest word from its start, so no longer one starts inside a shorter one); the first
 #: class is searched in C, the lookbehind only tried at a letter
 _LONG_WORD = re.compile(r"[a-z](?<![0-9A-Za-z_][a-z])[a-z'’]{3,}(?<=[a-z])(?![0-9A-Za-z_])")
+#: a rescue service's heads, and (_CREW_AFTER) the crew's unit and number after them that make any
+#: words before them its name ("harbor city fire & ems medic 7", "lakeview fire medic 7", "hill
+#: country ems unit 3", "fenwick vol fire co engine 3"); "fire" is a head only then ("grease fire at work")
+_RESCUE_HEADS = frozenset({"ems", "fire", "fire & ems", "fire and ems", "fire & rescue", "fire rescue", "ambulance",
+                           "fire dept", "fire department", "fire co", "fire company", "fire dist", "fire district",
+                           "rescue squad", "vol fire co", "vol fire dept", "volunteer fire dept",
+                           "volunteer fire department", "volunteer fire company", "vol rescue squad",
+                           "volunteer rescue squad"})
 #: the heads of firms', agencies' and churches' names ("r&j roofing", "horizon services"): the
 #: words before them must be proper ones, words no list knows, or words English Capitalizes at
 #: least now and then
@@ -46,7 +54,7 @@ ymca shelter pantry packaging taxi solutions tavern pub grill diner pediatrics c
     "funeral home", "recovery center", "treatment center", "home care", "home health", "visiting nurses",
     "visiting nurse assn", "visiting nurse association", "health ctr", "transplant ctr", "cancer ctr",
     "heart & vascular", "heart and vascular", "cardiology group", "cardiology associates", "fire dept",
-    "fire department", "fire & rescue", "fire rescue", "police dept", "police department"}
+    "fire department", "fire & rescue", "fire rescue", "police dept", "police department"} | _RESCUE_HEADS
 _WORSHIP = frozenset({"church", "parish", "chapel", "ministries", "synagogue", "mosque"})
 #: a church's words, in small letters no less its name's ("first congregational church")
 _CHURCH_WORDS = frozenset("""first second third holy grace calvary bethel trinity greater
@@ -59,11 +67,6 @@ _HEADS = re.compile(
     r"|infirmary|urgent care|hosp|manor|nursing (?:&|and) rehab(?:ilitation)?|transitional housing"
     r"|sober (?:house|living)|diabetes ctr|general(?= (?:ed|er|hosp|hospital)\b|[,.;)]|[ \t]*$)|"
     + "|".join(sorted(_FIRM_HEADS, key=lambda h: (-len(h), h))) + r")\b", re.M)  # (the longest first: "fire & ems")
-#: a rescue service's heads, and the crew's unit and number after them that make any words before
-#: them its name ("harbor city fire & ems medic 7", "lakeview fire medic 7", "hill country ems unit 3");
-#: "fire" is a head only then ("grease fire at work")
-_RESCUE_HEADS = frozenset({"ems", "fire", "fire & ems", "fire and ems", "fire & rescue", "fire rescue", "ambulance",
-                           "fire dept", "fire department"})
 _CREW_AFTER = re.compile(r"[ \t]+(?:medic|unit|engine|rescue|amb|ambulance|squad|truck|ladder|crew|rig)[ \t]*#?\d")
 #: heads of two words that name a place whatever its words ("new horizons recovery center",
 #: "maple crest nursing & rehab", "safe harbor transitional housing"): two words before them at
@@ -104,6 +107,9 @@ _TITLE = re.compile(r"(?<![\w.])(?:(dr|mr|mrs|ms|rev|prof|fr|ofc|sgt|det)\.(?= ?
 _NEXT_LOWER = re.compile(r" ([a-z][a-z'’-]+)")
 _AFTER_TITLE = re.compile(r"\b(?:(?:Dr|Mr|Mrs|Ms|Rev|Prof|Fr|Ofc|Sgt|Det)\.|Dr) ([a-z][a-z'’-]+)")
 _NEXT_WORD = re.compile(r"\b([A-Z][a-z]{2,}) ([a-z][a-z'’-]{2,})\b")
+#: the end of a name's field: its line's end, a wide gap, a telephone or an age after it
+_FIELD_END = re.compile(r"[ \t]*$|[ \t]{2,}|[ \t]+(?:\(?\d{3}\)?[ .-]?\d{3}-\d{4}|\d{1,3}[ \t]?(?:yo|y/o|yr)|(?:ph|tel|cell)\b)",
+                        re.MULTILINE)
 _MONTH_DAY = re.compile(
     r"(?<![\w/-])(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july"
     r"|august|september|october|november|december)\.? (?:\d{1,2}(?:(st|nd|rd|th|ST|ND|RD|TH)|(?=,? \d{4}))?"
@@ -125,10 +131,11 @@ _PLACE_AFTER = re.compile(r"(?<![\w'’-])(?:in|from|near|to|of|at) (?=([A-Za-z]
 _LIVING = (r"(?<![\w'’-])(?:(?:lives|living|lived|resides|residing|moved|visiting|relocated|born|raised|staying|stays)"
            r"(?: alone| (?:w/|with) (?:\w+ )?\w+)? (?:in|from|to|near)"
            r"|(?:house|home|apartment|trailer|farm) in"
-           r"|(?:called|calls|calling|phoned|phoning|(?:driving|drove|drives|flying|flew|coming|came)(?: in| up| down| over)?)"
+           r"|(?:called|calls|calling|phoned|phoning|(?:driving|drove|drives|flying|flew|coming|came)(?: her| him| them)?"
+           r"(?: in| up| down| over)?)"
            r"(?: \d{4})? from) ")
 _LIVES_IN = re.compile(_LIVING + r"([A-Za-z][a-z]+(?: [A-Za-z][a-z]+){1,2})"
-                       r"(?=[ \t]*(?:[,;:.)]|[ \t]-[ \t]|$)|[ \t]+(?:(?:and|with|where|for|since|but|who)\b|w/))",
+                       r"(?=[ \t]*(?:[,;:.)]|[ \t]-[ \t]|[ \t]\(|$)|[ \t]+(?:(?:and|with|where|for|since|but|who)\b|w/))",
                        re.MULTILINE)
 #: ... and a town of one word ("lives in hollisford,")
 _LIVES_IN_ONE = re.compile(_LIVING + r"([a-z]+)(?=[ \t]*(?:[,;:.)]|[ \t]-[ \t]|$)|[ \t]+(?:(?:and|with|where|for|since|but)\b|w/))",
@@ -179,6 +186,11 @@ _SURNAME_NEXT = re.compile(r" ([A-Z][a-z'’]+(?:-[A-Z][a-z]+)?)(?![\w'’-])")
 _KIN_NEXT = re.compile(r"(?<![\w'’-])(?:" + KIN_WORDS + r"|fianc[eé]e?|grand(?:d)?aughter|grandson|neice|friend"
                        r"|roommate|sponsor|caregiver)(?: \((?:hcp|poa|dpoa|hcpoa|proxy|guardian)\))?"
                        r" ([a-z][a-z'’-]+)(?![\w'’-])")
+#: what follows a first name that is also a verb ("will", "may") after a kin word, never a verb's
+#: object: a stop, or a word no verb's base form ("husband will but he called", "sister may.")
+_NAME_THEN = re.compile(r"[ \t]*(?:[.,;:)(]|$)|[ \t]+(?:but|and|at|is|was|has|had|called|calls|visited|visits"
+                        r"|aware|updated|states|stated|reports|reported|says|said|who|w/)(?![\w'’/-])",
+                        re.MULTILINE)
 #: a care giver's field, its value a surname, a comma and a first name ("slp: young, will")
 _ROLE_FIELD = re.compile(r"(?im)(?:^|[ \t]{2,})[ \t>*-]*(?:(?:ordering|referring|attending|primary|covering|consulting)[ \t]+)?"
                          r"(?:slp|ot|pt|rn|lpn|md|np|pa|attending|ordering|referring"
@@ -198,7 +210,8 @@ _GOES_BY = re.compile(r"(?<![\w'’-])(?:goes by|prefers to be called|likes to b
                       r"(?=[ \t]*(?:[.,;)]|$))", re.MULTILINE)
 #: words after a name that end it ("rn long present", "rn ng aware")
 _AFTER_NAME_WORDS = frozenset({"to", "at", "in", "on", "re", "aware", "notified", "paged", "called", "here", "for",
-                               "present", "responded", "gave", "lead", "and"})
+                               "present", "responded", "gave", "lead", "and", "covered", "covering", "relieved",
+                               "assisted", "helped", "took"})
 #: the roles after which an everyday word can be a first name ("cna bill hill"): titles of _TITLE_NO_DOT
 _ROLE_TITLES = frozenset({"cna", "pct", "mht", "officer", "ofc", "coordinator"})
 _TITLE_NO_DOT = re.compile(r"(?<![\w'’.-])(?P<t>mrs|mr|ms|np|rn|md|dr|lpn|cnm|crna|" + "|".join(sorted(_ROLE_TITLES)) + r")"
@@ -581,6 +594,10 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
         title(m.start(1), m.end(1))
     for m in _run("_KIN_NEXT", _KIN_NEXT, view):  # "mother zephyrine": a word no list knows after a kin word
         w = m.group(1)
+        if w in _NOT_FIRST and _NAME_THEN.match(view, m.end(1)) is not None \
+                and lexicon.is_first_name(w[:1].upper() + w[1:]):
+            title(m.start(1), m.end(1))  # "husband will but he called", "his sister may." (no verb after)
+            continue
         if len(w) < 3 or w in _STOP or w in _NOT_FIRST or lexicon.medical_kind(w) is not None:
             continue
         share = lexicon.capitalized_share(w)
@@ -597,8 +614,11 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
         if first.lower() not in _LANGUAGES and lexicon.is_first_name(first) and lexicon.is_surname(cap) \
                 and lexicon.medical_kind(last) not in ("drug", "medical"):
             share = lexicon.capitalized_share(last)
-            if share is not None and share < 0.3 and lexicon.surname_band(cap) != 0:
-                continue  # "mom Sunny present": an everyday word that is seldom a surname
+            if share is not None and share < 0.3 and lexicon.surname_band(cap) != 0 \
+                    and _FIELD_END.match(view, m.end(2)) is None:
+                # "mom Sunny present": an everyday word that is seldom a surname, but for one that
+                # ends a name's field ("son Reginald fairweather 606-555-0129", "Odessa Mae fairweather   91yo")
+                continue
             title(m.start(2), m.end(2))
         elif "-" in last and first.lower() not in _LANGUAGES and lexicon.is_first_name(first):
             # "Fatima al-sayed", "Omar el-amin", "Ana garcia-lopez": a hyphened surname after a first
