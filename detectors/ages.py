@@ -259,12 +259,13 @@ _KIN_AGE = re.compile(
     r"(?:[ \t]*\((9\d|1[01]\d)\)|,[ \t]*(9\d|1[01]\d)(?=,))")
 #: a person's word and the name (or a word on whose side) after it, then an age over 89 between
 #: commas or ending the line: "great-grandmother Consuelo, 94, who", "GREAT-GRANDMOTHER ODESSA LONG,
-#: 94, VERY CLOSE", 'Husband Zbigniew ("Zbyszek"), 91, at home', "Mrs. Rosa Gutierrez Ochoa, 93"
+#: 94, VERY CLOSE", 'Husband Zbigniew ("Zbyszek"), 91, at home', "Mrs. Rosa Gutierrez Ochoa, 93",
+#: "grandmother Ottavia Marchetti (94)", "(caregiver for harriet love, 97)"
 _KIN_NAMED_AGE = re.compile(
-    r"(?<![\w-])(?i:" + _FAMILY + r"|mrs|mr|ms)\.?"
+    r"(?<![\w-])(?i:" + _FAMILY + r"|mrs|mr|ms|caregiver for|cares for|caring for)\.?"
     r"(?:[ \t]+(?!(?i:here|at|is|was|in|present|states|said|says|called|visited|home|bedside|and|to|with|w/)\b)"
     r"[^\s,.;:\d()]{2,}|[ \t]*\([^()\n\d]{1,30}\)){1,4}"
-    r",[ \t]*(9\d|1[01]\d)(?=[ \t]*(?:[,;)]|\n|$))")
+    r"(?:,[ \t]*(9\d|1[01]\d)(?=[ \t]*(?:[,;)]|\n|$))|[ \t]+\((9\d|1[01]\d)\))")
 #: "    96 years    ": a number over 89 and its unit set off by two blanks or a tab on both sides
 _FIELD_AGE = re.compile(r"(?<![\w./-])(?:9\d|1[01]\d)[ \t]?(?:years?|yrs?|y/?o|yo)(?![\w/])")
 _FIELD_END = re.compile(r"[ \t]{2,}|\t|[ \t]*\n|[ \t]*$")
@@ -313,7 +314,8 @@ class AgeDetector(Detector):
                 g = 1 if m.group(1) is not None else 2
                 out.append(Candidate(m.start(g), m.end(g), "age", self.field_like, self.name, "context:kin_age_over89"))
             for m in _KIN_NAMED_AGE.finditer(text):
-                out.append(Candidate(m.start(1), m.end(1), "age", self.field_like, self.name, "context:kin_age_over89"))
+                g = 1 if m.group(1) else 2  # ", 94," or " (94)" after the name
+                out.append(Candidate(m.start(g), m.end(g), "age", self.field_like, self.name, "context:kin_age_over89"))
         if "  " in text or "\t" in text:
             for m in _FIELD_AGE.finditer(text):
                 # 'Doyle, Wilhelmina    96 years    MRN ...': an age over 89 in a header's field,

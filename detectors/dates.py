@@ -330,8 +330,12 @@ _ORDINAL_NOUN_AFTER = regex.compile(
     r"[ \t]{0,3}(?:floor|time|times|day|days|week|weeks|month|months|year|years|attempt|try|dose|"
     r"doses|cycle|round|line|grade|percentile|rib|ribs|toe|finger|digit|visit|trimester|degree|"
     r"stage|place|pregnancy|child|generation|edition|session|shift|level|lumbar|cervical|"
-    r"thoracic|intercostal|ics|icu|hour|hours|postoperative|post-op|pod|hd|hospital|of)(?![\p{L}])",
+    r"thoracic|intercostal|ics|icu|hour|hours|postoperative|post-op|pod|hd|hospital|of|one|person|patient"
+    r"|baby|son|daughter|born|in line)(?![\p{L}])",
     regex.IGNORECASE)
+#: "was the 1st to arrive": "to" after an ordinal that a form of "be" leads
+_TO_AFTER = regex.compile(r"[ \t]+to[ \t]")
+_BE_BEFORE = regex.compile(r"(?i:\b(?:is|was)[ \t]+)\Z")
 #: "1/2", "3/4": fractions far more often than January 2nd or March 4th
 _PLAIN_FRACTIONS = {(1, 2), (1, 3), (2, 3), (1, 4), (3, 4), (1, 8), (3, 8)}
 #: a time written right after a date belongs to it: "03/14/2024 10:22", "Jan 5 at 3pm",
@@ -887,8 +891,9 @@ class DateDetector(Detector):
                     continue  # a shifted month/year, not a reading: "I/O 12/2150", "ratio 1/2100"
                 if numeric and _VERSION_BEFORE.search(text, max(0, s - 12), s):
                     continue
-                if ordinal and _ORDINAL_NOUN_AFTER.match(text, e, min(n, e + 24)):
-                    continue
+                if ordinal and (_ORDINAL_NOUN_AFTER.match(text, e, min(n, e + 24)) or (
+                        _TO_AFTER.match(text, e) and _BE_BEFORE.search(text, max(0, s - 12), s))):
+                    continue  # ("she was the 1st to arrive": a rank, not a day)
                 if fraction and (_pain_score(text, c) or (
                         (fa := _FRACTION_AFTER.match(text, e, min(n, e + 16)))
                         and not (fa.group().strip().lower() == "normal" and _day_only(text, s, e)))):

@@ -2173,7 +2173,8 @@ _SIGNOFF_RE = re.compile(r"(?:^[ \t]*|(?<=[.!?])[ \t]+(?=[-~–—]))(-{1,3}|~{1
                          r"(?:[ \t]*/[ \t]*(pager|pgr|beeper|bpr)\b[ \t.:#]*\(?\d[\d() .-]{3,16})?"
                          # after a credential, the signer's role or place ("-KV, PA coordinator, <Clinic>",
                          # "-- dee, rn / triage line")
-                         r"(?(5)(?:(?:[ \t]*[/,][ \t]*|[ \t]+)[A-Za-z][A-Za-z0-9 ,&./'’-]{0,50}"
+                         # or, in brackets, the signer's name in full ("-- DW, RN (Dawn Whitlock)")
+                         r"(?(5)(?:(?:[ \t]*[/,][ \t]*|[ \t]+)\(?[A-Za-z][A-Za-z0-9 ,&./'’-]{0,50}\)?"
                          # or the time it was signed ("-- dl rn 1015", "-- JK RN 07:40")
                          r"|[ \t]+@?[ \t]*(?:[01]\d|2[0-3]):?[0-5]\d)?)[ \t]*$",
                          re.MULTILINE | re.IGNORECASE)

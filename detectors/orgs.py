@@ -356,7 +356,14 @@ _LOW_SUPPLY = re.compile(r"(?i:(?:medical|surgical)[ \t]+(?:suppl(?:y|ies)|equip
                          r"|network|collaborative|alliance|housing[ \t]+authority|mission|inn|lodge|oxygen"
                          r"|dental|diagnostics|laboratories|imaging|orthopedics|physical[ \t]+therapy|insurance"
                          r"|probation|ambulance|medflight|air[ \t]+rescue|flight[ \t]+services|temple|tabernacle"
-                         r"|ymca|college|montessori|preschool|packaging|market|solutions|systems)(?![\w'’-])")
+                         r"|ymca|college|montessori|preschool|packaging|market|solutions|systems"
+                         # workplaces, homes and suppliers whose names are everyday words more often
+                         # (_STRICT_SUPPLY: "at heartland farmers co-op", "from sunvale home hospice")
+                         r"|lumber|co-op|cooperative|(?:riding[ \t]+)?stables|packing|vineyards?|winery|orchards?"
+                         r"|group[ \t]+home|funeral[ \t]+home|home[ \t]+hospice|dme)(?![\w'’-])")
+_STRICT_SUPPLY = frozenset({"lumber", "co-op", "cooperative", "stables", "riding stables", "packing", "vineyard",
+                            "vineyards", "winery", "orchard", "orchards", "group home", "funeral home",
+                            "home hospice", "dme"})
 #: a clinic's or hospital's kinds in small letters ("f/u w/ harbor point cardiology associates",
 #: "transported to lower cape coastal medical center", "flown from wessagusset memorial")
 _LOW_CARE = re.compile(r"(?i:(?:medical|health|care|burn|cancer|trauma|heart|eye|kidney|transplant|rehab|rehabilitation"
@@ -1744,7 +1751,7 @@ class OrgDetector(Detector):
             # respiratory solutions"), never lead it ("county medical transport") but for a
             # word names often start with ("blue line taxi")
             return
-        if m.group().lower() == "health" and not any(
+        if (m.group().lower() == "health" or " ".join(m.group().lower().split()) in _STRICT_SUPPLY) and not any(
                 not k and (lex.capitalized_share(t[2]) or 1.0) >= 0.4 for k, t in zip(kinds, name)):
             return  # "health" after everyday words: "agrees to call behavioral health", "for veteran health"
         out.append(Candidate(name[0][0], m.end(), entity, self.rules["facility"], self.name,

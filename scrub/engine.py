@@ -383,6 +383,7 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
     """
     values: dict[str, str] = {}
     ordinary = _ordinary_word()
+    ends, generic = _org_words()
     for f in findings:
         if f.protected:
             continue
@@ -400,6 +401,9 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
             if u.entity in ("organization", "hospital") and value.isupper() and len(value) <= 4 \
                     and _clinical_abbreviation(value):
                 continue  # "PD" left of "Quincy PD" (its town a name's): no clinic's initials to post
+            if u.entity in ("organization", "hospital") and value.islower() and all(
+                    w in ends or w in generic for w in value.split()):
+                continue  # "group home" left of a name's medical words: a kind, no one's name
             # keep the first entity a value was found as (findings are in text order)
             if value not in values and value[:1].isupper() and ordinary(value):
                 # "wife Rose", "husband Frank": as written only, so "BP rose" stays

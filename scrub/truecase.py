@@ -173,6 +173,7 @@ KIN_WORDS = (r"mother|father|mom|dad|wife|husband|hubby|son|daughter|dtr|sister|
              r"|aunt|uncle|grandmother|grandfather|grandma|grandpa|niece|nephew|cousin|partner")
 #: what a nick name in quotes follows ('friend "dot"', 'calls out for "billy"'), as an alternation
 NICK_CUES = (KIN_WORDS + r"|friend|roommate|sponsor|neighbor|caregiver|goes by|known as|aka|prefers"
+             r"|baby|baby boy|baby girl|infant|name chosen|name picked"
              r"|calls? out for|calling out for|asking for|asks for|nicknamed")
 #: the nick name in quotes after one of NICK_CUES (group 1)
 NICK_IN_QUOTES = r",? [\"“]([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)[\"”]"
@@ -267,9 +268,12 @@ _NICK_BETWEEN = re.compile(r"\b([A-Z][a-z]+) [\"“]([a-z][a-z'’.-]*)[\"”] (
 _INITIAL_CRED = re.compile(r"(?<![\w.])([a-z])\. ?([A-Za-z][a-z'’-]+),? (?i:rn|md|np|lpn|pa-c|crna|cnm|rrt|mht|lcsw|msw|do|dpt|otr|slp|ot|pt"
                            r"|(?:m[sa],? )?ccc-slp|cadc|lmhc|lpc|cwocn|aprn|fnp|emt(?:-[pbi])?|aemt|ccp|paramedic)(?![\w-])")
 _BEFORE_DEGREE = re.compile(r"(?<=[A-Z][a-z]) ([a-z]{2,}), " + _CRED)
+#: a therapist's or a nurse's surname alone in brackets before a credential ("pt (long, dpt) - transfers")
+_PAREN_SURNAME = re.compile(r"\(([a-z][a-z'’-]{2,}), (?:dpt|pta|pt|ot|otr|otr/l|cota|slp|rn|lpn|md|np|pa|pa-c|rrt|cna|atc)\)")
 #: a signer's two words in small letters at a line's start before a credential ("jung-ho park, md")
-_SIGNER_LINE = re.compile(r"(?m)(?:^[ \t>*-]*|[.;] - |(?i:from|to|cc|with|by|author|signed):[ \t]*)([A-Za-z][a-z'’]+(?:-[A-Za-z][a-z]+)?) ([A-Za-z][a-z'’]+(?:-[a-z]+)?)"
-                          r"(?:, " + _CRED + r"| (?i:rn|lpn|md|np|emt(?:-[pbi])?|aemt|paramedic)(?![\w-])[ \t]*$)")
+_SIGNER_LINE = re.compile(r"(?m)(?:^[ \t>*-]*|[.;] - |(?i:from|to|cc|with|by|author|signed|shift|sitter|aide|cna|pct):[ \t]*)"
+                          r"([A-Za-z][a-z'’]+(?:-[A-Za-z][a-z]+)?) ([A-Za-z][a-z'’]+(?:-[a-z]+)?)"
+                          r"(?:, " + _CRED + r"| (?i:rn|lpn|md|np|emt(?:-[pbi])?|aemt|paramedic|cna|pct|mht|rrt)(?![\w-])[ \t]*\.?[ \t]*$)")
 #: languages, Capitalized but no first names before a word ("dad english fluent")
 _LANGUAGES = frozenset("""english spanish french polish italian german portuguese russian chinese
 mandarin cantonese arabic haitian creole vietnamese korean japanese hindi urdu somali swahili
@@ -774,6 +778,10 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
         w = m.group(1)
         if w not in _STOP and lexicon.is_surname(w[:1].upper() + w[1:]) and lexicon.medical_kind(w) is None:
             title(m.start(1), m.end(1))
+    for m in _run("_PAREN_SURNAME", _PAREN_SURNAME, view):  # "(long, dpt)": a listed surname
+        w = m.group(1)
+        if w not in _STOP and lexicon.is_surname(w[:1].upper() + w[1:]) and lexicon.medical_kind(w) is None:
+            title(m.start(1), m.end(1))
     for m in _run("_QUOTED_NICK", _QUOTED_NICK, view):  # 'friend "dot"', 'goes by "big mike"': a nick name in quotes
         words = [(w.start(), w.end()) for w in _PART.finditer(view, m.start(1), m.end(1))]
         if all(view[a:b] not in _STOP and lexicon.medical_kind(view[a:b]) is None for a, b in words):
@@ -819,7 +827,8 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
     for m in _run("_SIGNER_LINE", _SIGNER_LINE, view):
         a, b = m.group(1), m.group(2).lower()
         ka = lexicon.capitalized_share(a.split("-")[0].lower())
-        if a.lower() not in _STOP and b not in _STOP and (
+        if a.lower() not in _STOP and b not in _STOP and (a.lower() not in _NOT_FIRST or view[m.end(2)] == ","
+                                                        or (lexicon.capitalized_share(b) or 1.0) >= 0.6) and (
                 lexicon.is_surname(b[:1].upper() + b[1:]) or len(b) >= 4 and lexicon.capitalized_share(b) is None) \
                 and (ka is None or ka >= 0.6 or lexicon.is_first_name(a[:1].upper() + a[1:])) \
                 and lexicon.medical_kind(a) is None and lexicon.medical_kind(b) is None:
