@@ -279,7 +279,7 @@ West New Old Upper Lower Saint St""".split())
 _NOT_TOWN_WORDS = frozenset("""section senior assisted group housing apartment apt home house shelter
 motel hotel trailer the a an his her their our same subsidized public independent""".split())
 #: what may follow a town's name: punctuation, a conjunction, a preposition, the line's end
-_TOWN_END = re.compile(r"(?:[ \t]*(?:[,;:.)!?]|$|\n)|[ \t]+[-–—][ \t]|[ \t]+(?:(?:and|with|where|for|since|but|who|to|in|near|area)\b|w/|&))",
+_TOWN_END = re.compile(r"(?:[ \t]*(?:[,;:.)!?]|$|\n)|[ \t]+\((?=[a-z~])|[ \t]+[-–—][ \t]|[ \t]+(?:(?:and|with|where|for|since|but|who|to|in|near|area)\b|w/|&))",
                        re.IGNORECASE | re.MULTILINE)
 _CAP = regex.compile(r"[A-Z][\w'’.-]*|" + _ORD)
 
