@@ -379,7 +379,7 @@ _KIND_TAILS = frozenset({"health", "plan", "insurance", "group", "partners", "co
 _LOW_SUPPLY_NOT = frozenset("""another retail usual regular same on-call hosp police sheriff advocate mail
 mail-order specialty compounding nearby closest nearest preferred different can will may must should could
 would extra additional further repeat more any court on-site onsite durable home hospital level tertiary
-quaternary""".split())
+quaternary continued continue continuing ongoing current""".split())
 _LOW_CUES = frozenset({"to", "from", "at", "via", "with", "by", "thru", "through", "called", "contacted", "faxed",
                        "for", "outside", "attends", "of", "uses", "using",
                        "w/", "-", "payer", "payor", "insurer", "carrier"})
