@@ -334,6 +334,11 @@ _INITIALS_TEST = frozenset({"screen", "screening", "screens", "test", "testing",
                             "results", "level", "levels", "panel", "protocol", "criteria", "scale",
                             "n/a", "na", "pending", "done", "deferred", "ordered", "sent", "wnl", "nl"})
 _NEXT_AFTER_DASH = re.compile(r"[ \t]*[-–:][ \t]*([A-Za-z]+)")
+#: kinds of workplaces, homes and suppliers whose names are everyday words more often: one of the
+#: name's words must be a proper one (_LOW_SUPPLY's last alternatives, the longest first)
+_STRICT_SUPPLY = frozenset({"lumber", "co-op", "cooperative", "stables", "riding stables", "packing", "vineyard",
+                            "vineyards", "winery", "orchard", "orchards", "group home", "funeral home",
+                            "home hospice", "dme"})
 #: a supplier's kind in small letters ("coastal medical supply"): the words before name the firm
 _LOW_SUPPLY = re.compile(r"(?i:(?:medical|surgical)[ \t]+(?:suppl(?:y|ies)|equipment)"
                          # care services a firm of everyday words provides ("order sent to airwell
@@ -359,11 +364,9 @@ _LOW_SUPPLY = re.compile(r"(?i:(?:medical|surgical)[ \t]+(?:suppl(?:y|ies)|equip
                          r"|ymca|college|montessori|preschool|packaging|market|solutions|systems"
                          # workplaces, homes and suppliers whose names are everyday words more often
                          # (_STRICT_SUPPLY: "at heartland farmers co-op", "from sunvale home hospice")
-                         r"|lumber|co-op|cooperative|(?:riding[ \t]+)?stables|packing|vineyards?|winery|orchards?"
-                         r"|group[ \t]+home|funeral[ \t]+home|home[ \t]+hospice|dme)(?![\w'’-])")
-_STRICT_SUPPLY = frozenset({"lumber", "co-op", "cooperative", "stables", "riding stables", "packing", "vineyard",
-                            "vineyards", "winery", "orchard", "orchards", "group home", "funeral home",
-                            "home hospice", "dme"})
+                         r"|" + "|".join(re.escape(k).replace(r"\ ", r"[ \t]+")
+                                         for k in sorted(_STRICT_SUPPLY, key=lambda k: (-len(k), k)))
+                         + r")(?![\w'’-])")
 #: a clinic's or hospital's kinds in small letters ("f/u w/ harbor point cardiology associates",
 #: "transported to lower cape coastal medical center", "flown from wessagusset memorial")
 _LOW_CARE = re.compile(r"(?i:(?:medical|health|care|burn|cancer|trauma|heart|eye|kidney|transplant|rehab|rehabilitation"
@@ -382,7 +385,9 @@ would extra additional further repeat more any court on-site onsite durable home
 quaternary continued continue continuing ongoing current""".split())
 _LOW_CUES = frozenset({"to", "from", "at", "via", "with", "by", "thru", "through", "called", "contacted", "faxed",
                        "for", "outside", "attends", "of", "uses", "using",
-                       "w/", "-", "payer", "payor", "insurer", "carrier"})
+                       "-", "payer", "payor", "insurer", "carrier"})
+#: cues that are no word, read right before the words of a name ("f/u w/ harbor point cardiology associates")
+_MARK_CUES = ("w/ ", " @ ")
 #: a field's label of one to three words at its line's start, right before a supplier's name
 #: ("dme: apex respiratory solutions", "transport to hd: ride-right medicaid transport")
 _LABEL_BEFORE = re.compile(r"(?m)^[ \t]*[a-z][a-z0-9/&]*(?:[ \t]+[a-z][a-z0-9/&]*){0,2}[ \t]*:[ \t]*\Z")
@@ -1709,8 +1714,9 @@ class OrgDetector(Detector):
 
     def _caseless_suppliers(self, text: str, out: list[Candidate]) -> None:
         """"order sent to coastal medical supply": in a note typed without capitals, the words
-        between a cue (to/from/at/via/with/by) and a supplier's kind name the firm, unless they
-        are generic, medical or a pronoun ("from local medical supply", "to his medical supply")."""
+        between a cue (to/from/at/via/with/by, "w/", a firm's field label) and a supplier's kind
+        (_LOW_SUPPLY) or a clinic's (_LOW_CARE) name the firm, unless they are generic, medical or a
+        pronoun ("from local medical supply", "to his medical supply")."""
         for m in _LOW_SUPPLY.finditer(text):
             self._caseless_supplier(text, m, "organization", out)
         for m in _LOW_CARE.finditer(text):
@@ -1722,8 +1728,8 @@ class OrgDetector(Detector):
         generic_j = self._generic_joiners
         toks = self._low_words_before(text, m.start(), 4)
         cue = max((j for j, t in enumerate(toks) if t[2] in _LOW_CUES), default=None)
-        if cue is None and toks and text[max(0, toks[0][0] - 3):toks[0][0]] in ("w/ ", " @ "):
-            cue = -1  # "f/u w/ harbor point cardiology associates"
+        if cue is None and toks and text[max(0, toks[0][0] - 3):toks[0][0]] in _MARK_CUES:
+            cue = -1
         if cue is None:
             lab = _LABEL_BEFORE.search(text, max(0, toks[0][0] - 40), toks[0][0]) if toks else None
             if lab is None or not _FIRM_LABEL_WORDS.intersection(lab.group().replace(":", " ").split()) \

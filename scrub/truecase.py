@@ -26,6 +26,7 @@ one character. Findings therefore hold for the original text as they are.
 from __future__ import annotations
 
 import re
+from itertools import chain
 
 #: a document is caseless when it has this many letters and not one capital
 MIN_LETTERS = 40
@@ -48,13 +49,12 @@ _RESCUE_HEADS = frozenset({"ems", "fire", "fire & ems", "fire and ems", "fire & 
 #: least now and then
 _FIRM_HEADS = frozenset("""services associates partners roofing plumbing construction landscaping trucking
 freight logistics lumber foods farms dairy bakery apothecary pharmacy supply supplies imaging counseling
-ambulance church parish chapel ministries synagogue mosque academy daycare preschool montessori library
-ymca shelter pantry packaging taxi solutions tavern pub grill diner pediatrics cardiology ems fire""".split()) | {
-    "fire & ems", "fire and ems",
+church parish chapel ministries synagogue mosque academy daycare preschool montessori library
+ymca shelter pantry packaging taxi solutions tavern pub grill diner pediatrics cardiology""".split()) | {
     "funeral home", "recovery center", "treatment center", "home care", "home health", "visiting nurses",
     "visiting nurse assn", "visiting nurse association", "health ctr", "transplant ctr", "cancer ctr",
-    "heart & vascular", "heart and vascular", "cardiology group", "cardiology associates", "fire dept",
-    "fire department", "fire & rescue", "fire rescue", "police dept", "police department"} | _RESCUE_HEADS
+    "heart & vascular", "heart and vascular", "cardiology group", "cardiology associates",
+    "police dept", "police department"} | _RESCUE_HEADS
 _WORSHIP = frozenset({"church", "parish", "chapel", "ministries", "synagogue", "mosque"})
 #: a church's words, in small letters no less its name's ("first congregational church")
 _CHURCH_WORDS = frozenset("""first second third holy grace calvary bethel trinity greater
@@ -774,11 +774,8 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
                 and (not lexicon.is_city(m.group(2)) or _CRED_AFTER.match(view, m.end()) or cued):
             # (a surname that is also a town's name, "esperanza Villanueva, CADC", before a credential)
             title(m.start(1), m.end(1))
-    for m in _run("_BEFORE_DEGREE", _BEFORE_DEGREE, view):  # "Jung-ho park, MD": the surname before a credential
-        w = m.group(1)
-        if w not in _STOP and lexicon.is_surname(w[:1].upper() + w[1:]) and lexicon.medical_kind(w) is None:
-            title(m.start(1), m.end(1))
-    for m in _run("_PAREN_SURNAME", _PAREN_SURNAME, view):  # "(long, dpt)": a listed surname
+    # a listed surname before a credential: "Jung-ho park, MD", and alone in brackets "(long, dpt)"
+    for m in chain(_run("_BEFORE_DEGREE", _BEFORE_DEGREE, view), _run("_PAREN_SURNAME", _PAREN_SURNAME, view)):
         w = m.group(1)
         if w not in _STOP and lexicon.is_surname(w[:1].upper() + w[1:]) and lexicon.medical_kind(w) is None:
             title(m.start(1), m.end(1))
