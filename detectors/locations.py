@@ -1426,7 +1426,7 @@ class LocationDetector(Detector):
             if kk == 0:
                 # neither a listed place nor a state: only an unlisted town after "lives in",
                 # "visiting from" ("lives in Kettle Narrows;", "visiting from Taichung,")
-                c = self._unlisted_town(text, a)
+                c = self._world_town(text, a) or self._unlisted_town(text, a)
                 if c is not None:
                     out.append(c)
                 continue
@@ -1470,6 +1470,39 @@ class LocationDetector(Detector):
                 w = ws[0][2].rstrip(".,")
                 if len(w) > 2 and lex.is_state(w):
                     out.append(self._cand(ws[0][0], ws[0][0] + len(w), "state", r["state_name"], "list:states"))
+
+    def _world_town(self, text: str, a) -> Candidate | None:
+        """A town abroad (Lexicon.is_world_city) after a cue: "son lives in Chennai", "flying in
+        from Lviv", "brother in Taipei"; not a longer proper noun's first words after a weak cue
+        ("in Santiago Bay Hotel"), no everyday word or common first name ("to Reading", "to Sofia"),
+        and "of" only after a strong verb ("resident of Cork"); not the first words of a longer name
+        ("lives in San Bernal")."""
+        lex = self.lex
+        cue = a.group().strip().lower().split()[0]
+        head = text[max(0, a.start() - 24):a.start() + (a.group()[0] == " ")]
+        strong = head.lower().endswith(_STRONG_VERB)
+        if cue == "of" and not strong:
+            return None
+        ws = _words(a.group("w"), a.start("w"))
+        for k in range(min(len(ws), 3), 0, -1):
+            words = [w.rstrip(".,;:") for _, _, w in ws[:k]]
+            if words[-1] != ws[k - 1][2] and k < len(ws):
+                continue  # a stop inside the phrase
+            phrase = " ".join(words)
+            if not lex.is_world_city(phrase):
+                continue
+            s, e = ws[0][0], ws[k - 1][0] + len(words[-1])
+            if k < len(ws) and words[-1] == ws[k - 1][2]:
+                nxt = ws[k][2].rstrip(".,;:")
+                if nxt not in _PLACE_SUFFIXES:
+                    return None  # "lives in San Bernal": the first words of a longer name
+                e = ws[k][0] + len(nxt)  # "lives in Las Tunas Heights": the place's kind with it
+            elif k == 1 and (self._ambiguous_word(phrase) or lex.is_state(phrase)):
+                return None
+            weak = cue in _WEAK_CUES and not strong
+            like = self.rules["town_weak"] if weak else self.rules["town_in_context"]
+            return self._cand(s, e, "city", like, "context:town_abroad")
+        return None
 
     def _unlisted_town(self, text: str, a) -> Candidate | None:
         """Capitalized words no list holds after a strong cue ("lives in", "resides in", "visiting

