@@ -182,6 +182,13 @@ _GENERAL_AT = re.compile(r" General(?!\w)")
 #: a department's or a trade's word after "General": "General Surgery", "general medicine"
 _GENERAL_NEXT = re.compile(r"[ \t]+(?i:surgery|surgical|medicine|medical|pediatrics|psychiatry|practice|"
                            r"practitioner|hospital|anesthesia|counsel|contractor|store|manager|dynamics|electric)\b")
+#: a hospital's name before "General" or "Regional", after "to", "at" or "from" (_cued_generals)
+_CUED_GENERAL = re.compile(r"(?<![\w'’-])(?:to|at|from|@)[ \t]+(?:the[ \t]+)?"
+                           r"(?P<n>[A-Z][a-z'’]+(?:[ \t][A-Z][a-z'’]+){0,2})[ \t](?:General|Regional)(?![\w'’-])")
+_CAP_GOES_ON = re.compile(r"[ \t]+[A-Z]")
+#: a service after "Regional": "Regional Anesthesia", "regional block"
+_REGIONAL_NEXT = re.compile(r"[ \t]+(?i:anesthesia|anaesthesia|block|nerve|office|manager|director|sales|center"
+                            r"|medical|hospital|health)\b")
 _COMMA_TOWN = re.compile(r", (?P<t>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})")
 #: "retired Boston Globe pressman": a word of past or other employment before capitalized words
 _JOB_CUE = re.compile(r"(?:etired|ormer|x-)[ \t]*(?=[A-Z])")
@@ -934,7 +941,30 @@ class OrgDetector(Detector):
                     or self._town_general(text, m.group("st"), m.end()):
                 out.append(Candidate(m.start(), self._poss(text, m.end()), "hospital", r["state_general"],
                                      self.name, "context:state_general"))
+        if "General" in text or "Regional" in text:
+            self._cued_generals(text, out)
         return [self._verb_trimmed(text, c) for c in out]
+
+    def _cued_generals(self, text: str, out: list[Candidate]) -> None:
+        """"sent via ambulance to Kenwood Lakes General", "prior delivery at Fairhaven Regional",
+        "admitted 9/15 x 3 days to Bramford General": a hospital's name of one to three
+        capitalized words and "General" or "Regional" after "to", "at" or "from", at least one word
+        a proper one (no title, month or department after it: "Attorney General", "to General
+        Surgery", "at Regional Anesthesia")."""
+        lex = self.lex
+        generic_j = self._generic_joiners
+        for m in _CUED_GENERAL.finditer(text):
+            words = m.group("n").split()
+            if _GENERAL_NEXT.match(text, m.end()) or _REGIONAL_NEXT.match(text, m.end()) \
+                    or _CAP_GOES_ON.match(text, m.end()):
+                continue  # (a longer name goes on: "from Milbrook Regional ED" is the care cue's)
+            if any(w.lower().rstrip(".") in generic_j or w.lower() in _MONTHS_DAYS or lex.is_title(w)
+                   or lex.is_medical(w) for w in words):
+                continue
+            if not any((sh := lex.capitalized_share(w)) is None or sh >= 0.5 or lex.is_city(w) for w in words):
+                continue  # "to Central Regional": everyday words
+            out.append(Candidate(m.start("n"), self._poss(text, m.end()), "hospital", self.rules["hospital_word"],
+                                 self.name, "context:cued_general"))
 
     def _verb_trimmed(self, text: str, c: Candidate) -> Candidate:
         """A name that starts with a sentence's verb and its preposition ("Works for Liberty
@@ -1423,7 +1453,11 @@ class OrgDetector(Detector):
                     break
                 if _CAPTOK.fullmatch(t):
                     caps += 1
-                elif t.lower() not in _JOINERS or not name:
+                elif t.lower() not in _JOINERS or not name and not (
+                        t == "&" and j > 0 and head != "Health" and _CAPTOK.fullmatch(toks[j - 1].group())
+                        and not lex.is_title(toks[j - 1].group())):
+                    # ("Willowbrook Care & Rehab": an ampersand may join the head to the name;
+                    # "Camp Director & Health Staff" no)
                     break
                 name.append((base + toks[j].start(), base + toks[j].start() + len(t), t))
             name.reverse()
