@@ -1243,16 +1243,22 @@ def _clean_md(text: str, c: Candidate) -> bool:
     """
     if _LMP_BEFORE.search(text, max(0, c.start - 12), c.start):
         return True  # "lmp ~1/28", "EDD: 3/9": a pregnancy's dates
-    if c.start > 0 and text[c.start - 1] in "+-±~<>=":
-        return False
+    approx = c.start > 0 and text[c.start - 1] == "~"
+    if c.start > 0 and text[c.start - 1] in "+-±<>=" or approx and not _APPROX_DAY_BEFORE.search(
+            text, max(0, c.start - 12), c.start - 1):
+        return False  # ("d/c home ~11/5", "admission ~1/30": a day guessed at, after a plan's word)
     if text[max(0, c.start - 2):c.start] in ("= ", "=\t"):
         return False  # "(3+2+2 = 7/9)": a score's sum
     a, b = (int(x) for x in _numbers(text[c.start:c.end])[:2])  # the span may hold a time too
+    timed = _MD_CLOCK.fullmatch(text, c.start, c.end) is not None  # "3/4 1100", "3/2 8 am": a time in it
     if a <= 12 and (a, b) not in _PLAIN_FRACTIONS and (
             _LAST_BEFORE.search(text, max(0, c.start - 24), c.start)
-            or a != b and b != 10 and (_MERIDIEM_AFTER.match(text, c.end) or _AT_CLOCK.match(text, c.start) and not (
+            or a != b and b != 10 and (_MERIDIEM_AFTER.match(text, c.end) or timed or _AT_CLOCK.match(text, c.start) and not (
                 b in _SCALE_TOPS and _READING_BEFORE.search(text, max(0, c.start - 16), c.start)))):
         return True  # "last dose 12/2", "transport for 3/24 AM": a day, not a share of a dose or a day
+    if timed and a <= 12 and a != b and b != 10 and not _READING_BEFORE.search(text, max(0, c.start - 16), c.start) \
+            and not _RATING_NEAR.search(text, max(0, text.rfind("\n", 0, c.start) + 1, c.start - 60), c.start):
+        return True  # "WIC, 3/4 1100": a day and its hour, no share of a dose
     if (a, b) in _PLAIN_FRACTIONS and c.end == c.start + 3 and (
             text[c.end:c.end + 2] in (": ", ":\t", ":\n") or text[c.end:c.end + 1] == ")" and c.start and text[c.start - 1] == "("):
         # "1/2: seen in clinic", "(3/4)": a dated entry or a date in parentheses, no share
@@ -1290,7 +1296,15 @@ def _clean_md(text: str, c: Candidate) -> bool:
 #: 10/10", "seen 4/4", "on 3/3")
 _SAME_DATE_CUE = regex.compile(r"(?i)(?<![\p{L}/])(?:on|since|until|till|dated|work|seen|appt|rtc[ \t]+\d+[ \t]*\w+,?"
                                r"|rtc|f/u|fu|next|(?:fly|flies|flying|back|home|come|coming|arrive|arriving)[ \t]+in"
-                               r"|snf|rehab|wean|tomorrow|tmrw|today|by|d/c|dc|discharge|admit|admitted)[ \t]*$")
+                               r"|snf|rehab|wean|tomorrow|tmrw|today|by|d/c|dc|discharge|admit|admitted"
+                               r"|arrives|arrive|arriving|office|available|avail)[ \t]*$")
+#: a month/day and the time of day the date's template took with it ("3/4 1100", "3/2 8 am")
+_MD_CLOCK = regex.compile(r"\d{1,2}/\d{1,2}[ \t]+(?:(?:[01]\d|2[0-3])[0-5]\d|\d{1,2}(?::[0-5]\d)?[ \t]?(?i:am|pm)"
+                          r"|\d{1,2}:[0-5]\d)")
+#: a plan's word before "~" and a month/day: "d/c home w/ daughter ~11/5", "admission ~1/30"
+_APPROX_DAY_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:d/c|dc|discharge|home|daughter|son|admission|admit|return"
+                                   r"|surgery|delivery|due|edd|start|starting|until|by|around|on|transfer|placement)"
+                                   r"(?:[ \t]+w/[ \t]+\p{L}+)?[ \t]*$")
 #: what makes the month/day after it a day: the last or next of a dose, a visit, an admission
 #: ("last dose 12/2", "next appt 3/14", "last admit 5/30", "last full hd 9/9")
 _LAST_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:last|next|prior|previous)[ \t]+(?:\p{L}{2,10}[ \t]+)?(?:dose|admit|admission|visit|appt"
