@@ -118,6 +118,12 @@ _PERSON_FIELD = re.compile(
     r"(?im)^[ \t>*-]*(?:patient|pt|client|resident|member|name|patient name|pt name|(?:pt|patient) id)[ \t]*:[ \t]*"
     r"((?:[^\W\d_][\w'’-]+|[^\W\d_]\.?)(?:,?[ \t](?:[^\W\d_][\w'’-]+|[^\W\d_]\.?|\"[^\W\d_][\w'’.-]*\")){1,3})"
     r"(?=[ \t]*$|[ \t]{2,}|\t|[ \t]*,?[ \t]+(?:mrn|dob|d\.o\.b|age|sex|acct|unit|room|rm|bed)\b|[ \t]*\(|[ \t]*,[ \t]*\d)")
+#: a patient's name without a field's colon, then the age or sex ("pt crystal long 19yo", "pt hope
+#: fairweather  f 54", "PT BOND, GRACE   84F", "faith little, 74 yo f" at a line's start)
+_PT_AGE = re.compile(
+    r"(?im)(?:^|(?<=[.;][ \t]))[ \t>*-]*(?:(?:pt|patient|resident|client)[ \t]+)?"
+    r"([a-z][a-z'’-]+,?[ \t][a-z][a-z'’-]+)"
+    r"(?=[ \t]*,?[ \t]*\d{1,3}[ \t]?(?:yo|y/o|yr|y\.o\.|[mf])\b|[ \t]+[mf][ \t,]+\d{1,3}\b|[ \t]{2,}\d{1,3}[ \t]?[mf]\b)")
 _NEXT_UNKNOWN = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,}) ((?:[^\W\d_A-Z][^\W\d_]+)(?:-[^\W\d_A-Z][^\W\d_]+)?)(?![\w'’-])")
 _PART = re.compile(r"[^\W\d_]+")
 _WORDS_OF = re.compile(r"[A-Za-z][a-z'’-]*")
@@ -672,6 +678,19 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
                 named = True
             else:
                 break  # "pt: ok. no etoh": no name
+    for m in _run("_PT_AGE", _PT_AGE, view):  # "pt crystal long 19yo": a first name and a surname, then the age
+        words = [(w.start(), w.end(), w.group()) for w in _PART.finditer(view, m.start(1), m.end(1))]
+        if len(words) != 2 or any(w[2] in _STOP or w[2] in _NOT_FIRST or lexicon.medical_kind(w[2]) is not None
+                                  for w in words):
+            continue
+        first, last = (words[1], words[0]) if "," in view[m.start(1):m.end(1)] else (words[0], words[1])
+        f, l = first[2], last[2]
+        if first is words[1] and ((sh := lexicon.capitalized_share(f)) is None or sh >= 0.9):
+            continue  # "pt fairweather, cornelius, 93 yo": a surname's comma and a plain first name, read as they are
+        if lexicon.is_first_name(f[:1].upper() + f[1:]) and (
+                lexicon.is_surname(l[:1].upper() + l[1:]) or lexicon.capitalized_share(l) is None):
+            title(first[0], first[1])
+            title(last[0], last[1])
     for m in _run("_BABY", _BABY, small):  # "baby boy wroblewski", "baby girl price": the family's name
         w = view[m.start(1):m.end(1)]
         if w.islower() and w not in _BABY_NOT and lexicon.medical_kind(w) is None and (
