@@ -1973,7 +1973,7 @@ class NameDetector(Detector):
         return None
 
     def _signoff_initials(self, text: str) -> list[Candidate]:
-        """A sign-off by initials alone on its line ("-- mbd", "--KLM, CNM", "-JT RN"): two or
+        """A sign-off by initials alone on its line ("-- mbd", "--KLM, CNM", "-JT RN", "- R.S., RN"): two or
         three letters after a dash at the line's start, alone or before a credential (one dash
         needs the credential: "- DNR" is a list item)."""
         out = []
@@ -2168,7 +2168,7 @@ _DIGIT_NEXT_RE = re.compile(r"[ \t]*\d")
 #: a sign-off line: dashes, two or three letters, maybe a credential ("-- mbd", "--KLM, CNM")
 #: or an initial glued by its period to a surname ("-- k.dasilva rn"); or initials before a pager
 #: ("PV / pager 617-555-0100", dashes optional there)
-_SIGNOFF_RE = re.compile(r"(?:^[ \t]*|(?<=[.!?])[ \t]+(?=[-~–—]))(-{1,3}|~{1,2}|–|—)?[ \t]*(?:([A-Za-z]{2,3})|([A-Za-z])\.[ \t]?([A-Za-z][a-z'’]+(?:-[A-Za-z][a-z]+)?))"
+_SIGNOFF_RE = re.compile(r"(?:^[ \t]*|(?<=[.!?])[ \t]+(?=[-~–—]))(-{1,3}|~{1,2}|–|—)?[ \t]*(?:((?:[A-Za-z]\.){2,3}(?=[ \t,])|[A-Za-z]{2,3})|([A-Za-z])\.[ \t]?([A-Za-z][a-z'’]+(?:-[A-Za-z][a-z]+)?))"
                          r"(?:[ \t]*,?[ \t]+([A-Za-z][A-Za-z.-]{1,6}))?"
                          r"(?:[ \t]*/[ \t]*(pager|pgr|beeper|bpr)\b[ \t.:#]*\(?\d[\d() .-]{3,16})?"
                          # after a credential, the signer's role or place ("-KV, PA coordinator, <Clinic>",

@@ -182,9 +182,14 @@ _GENERAL_AT = re.compile(r" General(?!\w)")
 #: a department's or a trade's word after "General": "General Surgery", "general medicine"
 _GENERAL_NEXT = re.compile(r"[ \t]+(?i:surgery|surgical|medicine|medical|pediatrics|psychiatry|practice|"
                            r"practitioner|hospital|anesthesia|counsel|contractor|store|manager|dynamics|electric)\b")
+#: a vessel's mark before its name: "F/V Aurora Dawn", "the m/v sea lark" (_vessels)
+_VESSEL = re.compile(r"(?<![\w/])(?:[FfMm]/[Vv])[ \t]+[\"“']?")
+_VESSEL_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+_VESSEL_STOP = frozenset({"while", "when", "at", "in", "on", "off", "near", "out", "to", "from", "with", "w",
+                          "and", "the", "a", "crew", "captain", "skipper", "deck", "boat", "vessel", "dock"})
 #: a hospital's name before "General" or "Regional", after "to", "at" or "from" (_cued_generals)
 _CUED_GENERAL = re.compile(r"(?<![\w'’-])(?:to|at|from|@)[ \t]+(?:the[ \t]+)?"
-                           r"(?P<n>[A-Z][a-z'’]+(?:[ \t][A-Z][a-z'’]+){0,2})[ \t](?:General|Regional)(?![\w'’-])")
+                           r"(?P<n>[A-Z][a-z'’]+(?:[ \t][A-Z][a-z'’]+){0,2})[ \t](?:General|Regional|Memorial)(?![\w'’-])")
 _CAP_GOES_ON = re.compile(r"[ \t]+[A-Z]")
 #: a service after "Regional": "Regional Anesthesia", "regional block"
 _REGIONAL_NEXT = re.compile(r"[ \t]+(?i:anesthesia|anaesthesia|block|nerve|office|manager|director|sales|center"
@@ -941,12 +946,34 @@ class OrgDetector(Detector):
                     or self._town_general(text, m.group("st"), m.end()):
                 out.append(Candidate(m.start(), self._poss(text, m.end()), "hospital", r["state_general"],
                                      self.name, "context:state_general"))
-        if "General" in text or "Regional" in text:
+        if "/v" in text or "/V" in text:
+            self._vessels(text, out, caseless)
+        if "General" in text or "Regional" in text or "Memorial" in text:
             self._cued_generals(text, out)
         return [self._verb_trimmed(text, c) for c in out]
 
+    def _vessels(self, text: str, out: list[Candidate], caseless: bool = False) -> None:
+        """A fishing or motor vessel's name after "F/V" or "M/V" ("washed overboard from F/V Aurora
+        Dawn", "carried by 2 crew from the f/v sea lark, tied up"): up to three words, to a stop or
+        a word of the sentence ("while", "at", "in")."""
+        for m in _VESSEL.finditer(text):
+            words = []
+            for w in _VESSEL_WORD.finditer(text, m.end(), min(len(text), m.end() + 48)):
+                if w.start() != (words[-1].end() + 1 if words else m.end()):
+                    break  # one blank between the name's words
+                if w.group().lower() in _LOW_STOP or w.group().lower() in _VESSEL_STOP \
+                        or not (caseless or w.group()[0].isupper()) or self.lex.is_medical(w.group()):
+                    break  # (in a cased note the name is Capitalized: "M/V ratio" is no boat)
+                words.append(w)
+                if len(words) == 3 or text[w.end():w.end() + 1] in ",.;:)":
+                    break
+            if words:
+                out.append(Candidate(words[0].start(), words[-1].end(), "organization", self.rules["service"],
+                                     self.name, "context:vessel"))
+
     def _cued_generals(self, text: str, out: list[Candidate]) -> None:
         """"sent via ambulance to Kenwood Lakes General", "prior delivery at Fairhaven Regional",
+        "deliveries all at Carney Memorial",
         "admitted 9/15 x 3 days to Bramford General": a hospital's name of one to three
         capitalized words and "General" or "Regional" after "to", "at" or "from", at least one word
         a proper one (no title, month or department after it: "Attorney General", "to General

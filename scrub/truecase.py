@@ -124,6 +124,17 @@ _PT_AGE = re.compile(
     r"(?im)(?:^|(?<=[.;][ \t]))[ \t>*-]*(?:(?:pt|patient|resident|client)[ \t]+)?"
     r"([a-z][a-z'’-]+,?[ \t][a-z][a-z'’-]+)"
     r"(?=[ \t]*,?[ \t]*\d{1,3}[ \t]?(?:yo|y/o|yr|y\.o\.|[mf])\b|[ \t]+[mf][ \t,]+\d{1,3}\b|[ \t]{2,}\d{1,3}[ \t]?[mf]\b)")
+#: in a note without capitals, a first name and a surname before a carer's credential ("pulled 2105 by
+#: joy hill rn", "this rn + will fairweather rn", "sky winterbourne, sn"), and the word before them
+_NAME_CRED = re.compile(r"(?<![\w'’.-])(?:([a-z/+]+)[ \t]+)?([a-z][a-z'’-]+)[ \t]([a-z][a-z'’-]+),?[ \t]"
+                        r"(?:rn|lpn|lvn|sn|cna|np|pa|pa-c|rrt|emt|paramedic|medic|md|crna|cnm)(?![\w'’-])")
+def _line_start(view: str, pos: int) -> bool:
+    """Only blanks and dashes between the line's start and pos."""
+    return not view[view.rfind("\n", 0, pos) + 1:pos].strip(" \t-–—")
+
+
+#: the words before a carer's name and credential ("by joy hill rn", "+ will fairweather rn")
+_BEFORE_NOT_FIRST = frozenset({"by", "to", "from", "w/", "+", "and", "with", "this", "per", "&"})
 _NEXT_UNKNOWN = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,}) ((?:[^\W\d_A-Z][^\W\d_]+)(?:-[^\W\d_A-Z][^\W\d_]+)?)(?![\w'’-])")
 _PART = re.compile(r"[^\W\d_]+")
 _WORDS_OF = re.compile(r"[A-Za-z][a-z'’-]*")
@@ -691,6 +702,18 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
                 lexicon.is_surname(l[:1].upper() + l[1:]) or lexicon.capitalized_share(l) is None):
             title(first[0], first[1])
             title(last[0], last[1])
+    for m in _run("_NAME_CRED", _NAME_CRED, view):  # "by joy hill rn": a carer's first name and surname
+        f, l = m.group(2), m.group(3)
+        if f in _STOP or l in _STOP or l in _NOT_FIRST or lexicon.medical_kind(f) is not None \
+                or lexicon.medical_kind(l) is not None:
+            continue
+        before = m.group(1)
+        if not (before in _BEFORE_NOT_FIRST if before else _line_start(view, m.start(2))):
+            continue  # after "by", "to", "+", or at a line's start (a sign-off): "pt will call rn" is a verb
+        if lexicon.is_first_name(f[:1].upper() + f[1:]) and (
+                lexicon.is_surname(l[:1].upper() + l[1:]) or lexicon.capitalized_share(l) is None):
+            title(m.start(2), m.end(2))
+            title(m.start(3), m.end(3))
     for m in _run("_BABY", _BABY, small):  # "baby boy wroblewski", "baby girl price": the family's name
         w = view[m.start(1):m.end(1)]
         if w.islower() and w not in _BABY_NOT and lexicon.medical_kind(w) is None and (
