@@ -1488,6 +1488,8 @@ class OrgDetector(Detector):
                     break
                 name.append((base + toks[j].start(), base + toks[j].start() + len(t), t))
             name.reverse()
+            if name and name[-1][2] == "&" and sum(1 for w in name if _CAPTOK.fullmatch(w[2])) < 2:
+                continue  # "ORIENTED TO SELF & PLACE": an ampersand joins a head only to a name of two words
             words_all = list(name)
             # leading generic words and joiners are not part of the name ("The Elm Clinic")
             k = 0
