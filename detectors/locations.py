@@ -1423,20 +1423,20 @@ class LocationDetector(Detector):
                 if len(memo) > 50_000:
                     memo.clear()
                 memo[wtext] = kk
-            if kk == 0:
-                # neither a listed place nor a state: only an unlisted town after "lives in",
-                # "visiting from" ("lives in Kettle Narrows;", "visiting from Taichung,")
-                c = self._world_town(text, a) or self._unlisted_town(text, a)
-                if c is not None:
-                    out.append(c)
-                continue
-            m = a
             ws = _words(wtext, a.start("w"))
             cue = a.group().strip().lower().split()[0]
             head = text[max(0, a.start() - 24):a.start() + (a.group()[0] == " ")]
             strong = head.lower().endswith(_STRONG_VERB)
             if cue == "of" and not strong:
                 continue  # "of" is a cue only after "town of", "resident of", "outside of"
+            if kk == 0:
+                # neither a listed place nor a state: a town abroad, or an unlisted town after
+                # "lives in", "visiting from" ("lives in Kettle Narrows;", "visiting from Taichung,")
+                c = self._world_town(ws, cue, strong) or (self._unlisted_town(text, ws, cue) if strong else None)
+                if c is not None:
+                    out.append(c)
+                continue
+            m = a
             weak = cue in _WEAK_CUES and not strong
             k = max(kk, 0)
             if k:
@@ -1471,19 +1471,13 @@ class LocationDetector(Detector):
                 if len(w) > 2 and lex.is_state(w):
                     out.append(self._cand(ws[0][0], ws[0][0] + len(w), "state", r["state_name"], "list:states"))
 
-    def _world_town(self, text: str, a) -> Candidate | None:
+    def _world_town(self, ws: list[tuple[int, int, str]], cue: str, strong: bool) -> Candidate | None:
         """A town abroad (Lexicon.is_world_city) after a cue: "son lives in Chennai", "flying in
-        from Lviv", "brother in Taipei"; not a longer proper noun's first words after a weak cue
-        ("in Santiago Bay Hotel"), no everyday word or common first name ("to Reading", "to Sofia"),
-        and "of" only after a strong verb ("resident of Cork"); not the first words of a longer name
-        ("lives in San Bernal")."""
+        from Lviv", "brother in Taipei"; no everyday word or common first name ("to Reading", "to Sofia"),
+        and "of" only after a strong verb ("resident of Cork", which _towns sees to); not the first
+        words of a longer name ("lives in San Bernal"). `ws` are the cue's words, `strong` whether
+        a verb of living or moving comes before it."""
         lex = self.lex
-        cue = a.group().strip().lower().split()[0]
-        head = text[max(0, a.start() - 24):a.start() + (a.group()[0] == " ")]
-        strong = head.lower().endswith(_STRONG_VERB)
-        if cue == "of" and not strong:
-            return None
-        ws = _words(a.group("w"), a.start("w"))
         for k in range(min(len(ws), 3), 0, -1):
             words = [w.rstrip(".,;:") for _, _, w in ws[:k]]
             if words[-1] != ws[k - 1][2] and k < len(ws):
@@ -1504,15 +1498,13 @@ class LocationDetector(Detector):
             return self._cand(s, e, "city", like, "context:town_abroad")
         return None
 
-    def _unlisted_town(self, text: str, a) -> Candidate | None:
-        """Capitalized words no list holds after a strong cue ("lives in", "resides in", "visiting
-        from"), ending their phrase: a town when the last is a place's kind ("Township",
-        "Corners"), the first a place's article ("Las Palmitas", "Port Ewen"), or every word one
-        that English never writes in small letters."""
-        head = text[max(0, a.start() - 24):a.start() + (a.group()[0] == " ")]
-        if not head.lower().endswith(_STRONG_VERB) or a.group().strip().lower().startswith(("of", "at", "the")):
+    def _unlisted_town(self, text: str, ws: list[tuple[int, int, str]], cue: str) -> Candidate | None:
+        """Capitalized words `ws` no list holds after a strong cue ("lives in", "resides in", "visiting
+        from"; _towns calls it only then), ending their phrase: a town when the last is a place's
+        kind ("Township", "Corners"), the first a place's article ("Las Palmitas", "Port Ewen"), or
+        every word one that English never writes in small letters."""
+        if cue in ("of", "at"):
             return None
-        ws = _words(a.group("w"), a.start("w"))
         lex = self.lex
         for k in range(min(len(ws), 3), 0, -1):
             words = [w.rstrip(".,;") for _, _, w in ws[:k]]

@@ -185,8 +185,8 @@ _GENERAL_NEXT = re.compile(r"[ \t]+(?i:surgery|surgical|medicine|medical|pediatr
 #: a vessel's mark before its name: "F/V Aurora Dawn", "the m/v sea lark" (_vessels)
 _VESSEL = re.compile(r"(?<![\w/])(?:[FfMm]/[Vv])[ \t]+[\"“']?")
 _VESSEL_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
-_VESSEL_STOP = frozenset({"while", "when", "at", "in", "on", "off", "near", "out", "to", "from", "with", "w",
-                          "and", "the", "a", "crew", "captain", "skipper", "deck", "boat", "vessel", "dock"})
+#: words of the sentence after a vessel's name, besides _LOW_STOP's ("from F/V Aurora Dawn off Kodiak")
+_VESSEL_STOP = frozenset({"off", "near", "out", "w", "crew", "captain", "skipper", "deck", "boat", "vessel", "dock"})
 #: a hospital's name before "General" or "Regional", after "to", "at" or "from" (_cued_generals)
 _CUED_GENERAL = re.compile(r"(?<![\w'’-])(?:to|at|from|@)[ \t]+(?:the[ \t]+)?"
                            r"(?P<n>[A-Z][a-z'’]+(?:[ \t][A-Z][a-z'’]+){0,2})[ \t](?:General|Regional|Memorial)(?![\w'’-])")

