@@ -258,6 +258,25 @@ _HOME_PARTS = frozenset({"wing", "dayroom", "cottage"})
 _KIN_AFTER_RE = re.compile(r"(?<![\w'’-])(?P<n>[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+){0,2})[ \t]*\((?P<k>[A-Za-z-]+)\)")
 #: an interpreter's line: its language and mode, the interpreter's name, the number ("Interpreter:
 #: Spanish, in person, Hector Almonte ID INT-2291")
+#: a name alone after what one does to a colleague ("per Young, start low dose", "Paged Gay (trauma
+#: NP)", "notified Hill at 0130", "Notified Cross's fellow"), set off by what ends a mention
+_VERB_NAME_RE = re.compile(
+    r"(?<![\w/-])(?i:per|paged|re-?paged|notified|informed|d/w|discussed w(?:ith|/)"
+    r"|spoke w(?:ith|/)|updated)[ \t]+(?P<n>[A-Z][a-z]+(?:-[A-Z][a-z]+)?|[A-Z]{3,}(?:-[A-Z]{2,})?)(?:['’][sS](?=[ \t]))?"
+    r"(?=[ \t]*[,.;:(]|[ \t]+(?:-|–|aware\b|at[ \t]+(?:bedside|\d)|re\b|for\b|who\b|w/|@|\d|via\b"
+    r"|fellow\b|resident\b|attending\b|team\b|service\b|if\b)|[ \t]*$)", re.M)
+#: a clinician's role in brackets after the name ("(trauma NP)", "(fellow)"): even an eponym's name
+#: ("Paged Swan (trauma chief)") is a person's there
+_ROLE_PAREN_AFTER_RE = re.compile(r"[ \t]*\((?:[A-Za-z]+[ \t])?(?i:attending|fellow|resident|res|np|pa|md|rn|chief"
+                                  r"|intern|surgeon|nsgy|pgy\d)\)")
+#: a name after "w/" or "by" before such a role ("dsg change w/ Bond (burn attending)")
+_WITH_ROLE_RE = re.compile(r"(?<![\w/-])(?:[Ww]/|[Ww]ith|[Bb]y)[ \t]+(?P<n>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?=[ \t]*\()")
+#: words after such a verb that are listed names but say when or how ("3 times per Day.", "per House")
+_VERB_NAME_STOP = frozenset("""day days night nights call back child low high small best page ward house short
+hand head foot case law power early late more most major minor general grant bill mark rule chart order shift
+care son sons mar faith""".split())
+#: ... and in capitals ("ok per DON": the director of nursing)
+_VERB_NAME_CAPS_STOP = frozenset({"don", "adon", "mod", "nod", "hos", "cno", "ceo", "coo"})
 _INTERPRETER_RE = re.compile(r"(?im)\binterp(?:reter)?\b[^\n]{0,50}?[,:][ \t]*(?P<n>(?-i:[A-Z][\w'’-]+(?:[ \t]+(?!ID\b)[A-Z][\w'’-]+){1,2}))"
                              r"[ \t]*,?[ \t]+(?:ID\b|\#)")
 _NAME_WORD_RE = re.compile(r"[^\W\d_][\w'’-]*")
@@ -611,6 +630,7 @@ class NameDetector(Detector):
         out.extend(self._called(text))
         if ")" in text or "nterp" in text or "NTERP" in text:
             out.extend(self._role_marked(text))
+        out.extend(self._verb_named(text))
         if "-" in text:
             out = [_hyphen_whole(text, c) if text[c.end:c.end + 1] == "-" or text[c.start - 1:c.start] == "-" else c
                    for c in out]
@@ -691,6 +711,31 @@ class NameDetector(Detector):
                          else ["first_name"] + ["middle_name"] * (len(words) - 2) + ["last_name"])
                 parts = tuple(Candidate(a, b, role, like, self.name, why) for (a, b, _), role in zip(words, roles))
                 out.append(Candidate(words[0][0], words[-1][1], "full_name", like, self.name, why, parts))
+        return out
+
+    def _verb_named(self, text: str) -> list[Candidate]:
+        """A listed name, or a word no list knows written like one, alone after what one does to a
+        colleague ("per Young,", "Paged Gay (trauma NP)", "notified Lindqvist at 0130"): the
+        ordinary words that are common surnames too (Young, Hill, Price) among them."""
+        out = []
+        rid = "names.context"
+        like, why = self.like(rid), f"template:{rid}"
+        strong, weak = self._context_sets  # ("per STUDENT", "notified Patient"): a role, no name
+        found = list(_VERB_NAME_RE.finditer(text))
+        if "(" in text:
+            found += [m for m in _WITH_ROLE_RE.finditer(text) if _ROLE_PAREN_AFTER_RE.match(text, m.end("n"))]
+        for m in found:
+            word = m.group("n")
+            i = self.info(word)
+            if i.stop or i.medical or i.medword or i.drug or i.place \
+                    or i.eponym and not _ROLE_PAREN_AFTER_RE.match(text, m.end("n")) \
+                    or word.lower() in _VERB_NAME_STOP or word.lower() in strong or word.lower() in weak or word.isupper() and word.lower() in _VERB_NAME_CAPS_STOP or word.lower() in KIN or len(word) < 3:
+                continue
+            if not ((i.last and (i.last_band or 0) <= 1) or (i.first and (i.first_band or 0) <= 1)
+                    or (not i.listed and i.share is not None and i.share >= 0.9)):
+                continue
+            s, e = m.span("n")
+            out.append(Candidate(s, e, "last_name" if i.last or not i.first else "first_name", like, self.name, why))
         return out
 
     def _small_title(self, text: str) -> list[Candidate]:

@@ -236,6 +236,20 @@ _TITLE_NO_DOT = re.compile(r"(?<![\w'’.-])(?P<t>mrs|mr|ms|np|rn|md|dr|lpn|cnm|
 #: the roles after which a common surname alone is a name ("rn long + lpn responded", "co young lead",
 #: "struck mht hill on l shoulder", "pgy3, rt bond, 2 rns"): "co", a corrections officer
 _SURNAME_ROLES = frozenset({"rn", "lpn", "officer", "ofc", "mht", "rt", "deputy", "sgt", "co"})
+#: a common surname alone after what one does to a colleague ("per young - poss or", "notified hill,
+#: aware", "PAGED SWAN (TRAUMA CHIEF)", "notified wood at 0130"), set off by what ends a mention
+_VERB_SURNAME = re.compile(r"(?<![\w/-])(?:per|paged|re-?paged|notified|informed|d/w|updated)[ \t]+([a-z][a-z'’-]{2,})"
+                           r"(?=[ \t]*[,.;:(]|[ \t]+(?:-|–|aware\b|at[ \t]+(?:bedside|\d)|re\b|w/|@|\d"
+                           r"|fellow\b|resident\b|attending\b|if\b)|[ \t]*$)", re.MULTILINE)
+#: the same before a clinician's role in brackets, after "w/" or "by" too ("w/ bond (burn attending)",
+#: "paged swan (trauma chief)"): a less common surname counts there
+_ROLE_PAREN_SURNAME = re.compile(
+    r"(?<![\w/-])(?:per|paged|re-?paged|notified|informed|d/w|updated|w/|with|by)[ \t]+([a-z][a-z'’-]{2,})"
+    r"[ \t]*\((?:[a-z]+[ \t])?(?:attending|fellow|resident|res|np|pa|md|rn|chief|intern|surgeon|nsgy|pgy\d)\)")
+#: the words of that place that are surnames but say when or how ("per day.", "per house")
+_VERB_SURNAME_STOP = frozenset("""day days night nights call back child low high small best page ward house short
+hand head foot case law power early late more most major minor general grant bill mark rule chart order shift
+care son sons""".split())
 #: a title in a cased note, then the name's words in small letters ("Dr. harriet lindqvist",
 #: "DR young", "Mrs. kowalski"): up to three of them
 _TITLE_RUN = re.compile(r"(?:d(?<![\w.]d)r\.?|D(?<![\w.]D)[Rr]\.|m(?<![\w.]m)(?:rs?|s)\.?|M(?<![\w.]M)(?:rs?\.?|s\.?|RS?\.|S\.))[ \t]([A-Za-z][a-z'’-]*(?:[ \t][a-z][a-z'’-]*){1,2}|[a-z][a-z'’-]*)")
@@ -871,6 +885,18 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
         elif len(words) == 1 and m.group("t") in _SURNAME_ROLES and lexicon.surname_band(cap) == 0 \
                 and a not in _NOT_FIRST and a not in _VERBS_AFTER_TITLE:
             title(words[0][0], words[0][1])  # "rn long + lpn responded": a common surname alone
+    for m in _run("_VERB_SURNAME", _VERB_SURNAME, view):  # "per young - poss or", "paged swan (trauma chief)"
+        w = m.group(1)
+        if w in _STOP or w in _NOT_FIRST or w in _VERB_SURNAME_STOP or w in _VERBS_AFTER_TITLE \
+                or lexicon.medical_kind(w) is not None or lexicon.surname_band(w[:1].upper() + w[1:]) != 0:
+            continue
+        title(m.start(1), m.end(1))
+    for m in _run("_ROLE_PAREN_SURNAME", _ROLE_PAREN_SURNAME, view):  # "w/ bond (burn attending)"
+        w = m.group(1)
+        if w in _STOP or w in _NOT_FIRST or w in _VERB_SURNAME_STOP or w in _VERBS_AFTER_TITLE \
+                or lexicon.medical_kind(w) is not None or (lexicon.surname_band(w[:1].upper() + w[1:])) not in (0, 1):
+            continue
+        title(m.start(1), m.end(1))
     for m in _run("_INITIAL_CRED", _INITIAL_CRED, view):  # "r. price, RN": an initial and a surname before a credential
         w = m.group(2).lower()
         if w not in _STOP and (lexicon.is_surname(w[:1].upper() + w[1:]) or len(w) >= 4 and (lexicon.capitalized_share(w) or 1.0) >= 0.6) \
