@@ -948,6 +948,15 @@ class DateDetector(Detector):
             for m in _MD_SHIFT.finditer(text):
                 if date_md(m.group(1)) is not False:
                     out.append(Candidate(m.start(1), m.end(1), "date", shift, self.name, "context:md-shift"))
+            for m in _MD_DASH_CUED.finditer(text):
+                if date_md(m.group("d")) is not False and not _UNIT_AFTER.match(text, m.end("d"), min(n, m.end("d") + 24)):
+                    out.append(Candidate(m.start("d"), m.end("d"), "date", shift, self.name, "context:md-dash"))
+        if "th" in text or "TH" in text or "st" in text or "ST" in text or "nd" in text or "rd" in text \
+                or "ND" in text or "RD" in text:
+            like = float(self.rules["md_shift"])
+            for m in _THE_ORD_CUED.finditer(text):
+                if _ordinal_ok(m.group("n"), m.group("x")):
+                    out.append(Candidate(m.start("d"), m.end("d"), "date", like, self.name, "context:the-ordinal"))
         if late:
             for m in _YEARS21.finditer(text):
                 ys, ye = m.span()
@@ -1217,6 +1226,33 @@ _SHIFT_TIME = r"(?:(?:1[0-2]|0?[1-9])(?::[0-5][0-9])?[ \t]?[apAP][mM]?|(?:[01][0
 _MD_SHIFT = regex.compile(r"(?<![\w/.:+-])((?:1[0-2]|0?[1-9])-(?:3[01]|[12][0-9]|0?[1-9]))[ \t]+"
                           rf"(?={_SHIFT_TIME}[ \t]?-[ \t]?{_SHIFT_TIME}(?![\w/:-]))")
 
+#: a dashed month/day that its neighbours make a day: before a single clock time ("family mtg set
+#: for 3-16 1100"), after a study, a procedure or the outside hospital ("ERCP 2-11 w/ stent", "placed
+#: at OSH 3-31)"), or after a plan's word ("echo repeat ordered for 9-15."); and nothing after it
+#: that makes it a range of counts ("2-3 L", "3-4 days" are dropped by the unit after them)
+_MD_DASH_CUED = regex.compile(
+    r"(?:(?<![\w/.:+-])(?P<d>(?:1[0-2]|0?[1-9])-(?:3[01]|[12][0-9]|0?[1-9]))(?=[ \t]+@?[ \t]?(?:[01][0-9]|2[0-3])[0-5][0-9]"
+    r"(?![\w/:.-]|[ \t]*-[ \t]*\d))"
+    r"|(?i:(?<![\w/])(?:osh|ercp|egd|tee|tte|echo|cath|cta|mri|bronch|(?:ordered|set|scheduled|sched|planned|booked)"
+    r"[ \t]+for))[ \t]+(?P<d>(?:1[0-2]|0?[1-9])-(?:3[01]|[12][0-9]|0?[1-9]))"
+    r"(?=[ \t]*(?:[,;)]|\.(?!\d)|$)|[ \t]+(?i:w/|with\b|and\b|at\b|if\b|in\b|for\b|@)))", regex.MULTILINE)
+
+#: "the 16th" after a word that a day of the month follows in notes ("ETA morning of the 3rd", "last
+#: drink the 3rd per wife", "family conf the 16th 1100"), with nothing after it that makes it a rank
+#: ("of the 4th ventricle", "the 2nd dose")
+_THE_ORD_CUED = regex.compile(
+    r"(?i:(?<![\w/])(?:(?:morning|night|evening|afternoon|week|weekend|day)[ \t]+of|eta|due|appt|mtg|meeting|conf|conference|drink|change|changed|arrives|arriving|returns"
+    r"|expected|planned|scheduled|set[ \t]+for|around)[ \t]+)(?P<d>(?i:the)[ \t]+(?P<n>[12]?[0-9]|3[01])(?P<x>(?i:st|nd|rd|th)))"
+    r"(?=[ \t]*(?:[,;)]|\.(?!\d)|$)|[ \t]+(?:(?:[01][0-9]|2[0-3])[0-5][0-9](?![\w:])|(?i:per|after|at|w/|with|and|@)\b"
+    r"|[0-9]{1,2}(?::[0-9]{2})?[ \t]?(?i:am|pm)\b))", regex.MULTILINE)
+
+
+def _ordinal_ok(n: str, x: str) -> bool:
+    """The suffix that goes with the number (1st, 2nd, 3rd, 11th, 22nd ...), and a day of a month."""
+    k = int(n)
+    want = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return 1 <= k <= 31 and x.lower() == want
+
 
 def _range_dates(text: str, m: regex.Match, like: float, name: str, out: list[Candidate]) -> None:
     """The two dates of a range: both month/days must be valid, and without a year the range
@@ -1250,6 +1286,10 @@ def _clean_md(text: str, c: Candidate) -> bool:
     if text[max(0, c.start - 2):c.start] in ("= ", "=\t"):
         return False  # "(3+2+2 = 7/9)": a score's sum
     a, b = (int(x) for x in _numbers(text[c.start:c.end])[:2])  # the span may hold a time too
+    if a <= 12 and _DAY_CUE_BEFORE.search(text, max(0, c.start - 48), c.start) \
+            and not _READING_BEFORE.search(text, max(0, c.start - 16), c.start) \
+            and not _RATING_NEAR.search(text, max(0, text.rfind("\n", 0, c.start) + 1, c.start - 40), c.start):
+        return True  # "bed available 3/8", "graft tomorrow 4/10.", "s/p OLT 3/8 for NASH": a day, no share
     timed = _MD_CLOCK.fullmatch(text, c.start, c.end) is not None  # "3/4 1100", "3/2 8 am": a time in it
     if a <= 12 and (a, b) not in _PLAIN_FRACTIONS and (
             _LAST_BEFORE.search(text, max(0, c.start - 24), c.start)
@@ -1310,6 +1350,13 @@ _APPROX_DAY_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:d/c|dc|discharge|home|da
 _LAST_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:last|next|prior|previous)[ \t]+(?:\p{L}{2,10}[ \t]+)?(?:dose|admit|admission|visit|appt"
                              r"|appointment|seen|session|transfusion|tx|treatment|chemo|dialysis|hd|infusion|cycle)"
                              r"[ \t:]*(?:on|was)?[ \t]*$")
+#: what a day follows even when its parts read as a plain fraction or a rating: a day's word ("tomorrow
+#: 4/10"), a bed or a hearing that is set for a day ("bed available 3/8", "hearing set for 5/12"),
+#: a procedure after "s/p" ("s/p OLT 3/8", "s/p catheter-directed tPA 1/2")
+_DAY_CUE_BEFORE = regex.compile(
+    r"(?i)(?:(?<![\p{L}])(?:tomorrow|tmrw|today|yesterday|tonight|bed[ \t]+(?:is[ \t]+)?(?:available|offered|open)"
+    r"|hearing(?:[ \t]+(?:is|set|scheduled))?[ \t]+(?:for|on)|sick[ \t]+call[ \t]+req(?:uest)?)"
+    r"|(?<![\p{L}/])s/p[ \t]+(?:[\p{L}][\p{L}/-]*[ \t]+){1,3})[ \t:,(]*$")
 #: a month/day, then "at" or "@" and a clock time: "session 10/14 at 1300", "3/2 @ 14:30"
 _AT_CLOCK = regex.compile(r"\d{1,2}/\d{1,2}[ \t]+(?:at|@)[ \t]*(?:(?:[01]\d|2[0-3])[0-5]\d|\d{1,2}:[0-5]\d)(?![\d:])")
 #: the tops of the grades and scales a reading is given out of ("strength 4/5 at 1300")

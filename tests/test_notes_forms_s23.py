@@ -1,7 +1,11 @@
 """Forms of session 23: a clinician named by a surname alone after what one does to a colleague
 ("per Young, start low dose", "Paged Gay (trauma NP)", "notified hill, aware", "PER STONE."), even
 when the surname is an everyday word, and in notes in capitals or small letters; and what these
-rules must leave alone ("3 times per Day", "per protocol", "ok per DON", "I/O per Foley").
+rules must leave alone ("3 times per Day", "per protocol", "ok per DON", "I/O per Foley"); dashed
+month/days that their neighbours make days ("set for 3-16 1100", "ERCP 2-11 w/ stent"), "the 3rd"
+after a word a day follows ("ETA morning of the 3rd", "last drink the 3rd per wife"), and month/days
+whose parts read as a fraction after a bed or a procedure ("bed available 3/8", "s/p OLT 3/8"); and
+what those must leave alone ("O2 2-3 L", "of the 6th nerve", "took 1/2 tab", "pain today 3/10").
 
 Every passage is fictitious and hand-written in the style of clinical notes. Each row names the
 text the whole pipeline (without spaCy, at the default threshold 0.7) must cover and the text it
@@ -33,6 +37,16 @@ CASES = [
     (_CAPS + "FAMILY WANTS BURIAL WITHIN 24 H PER FAITH. OK PER DON. NO BREAKFAST PER STUDENT.", [],
      ["FAITH", "DON", "STUDENT"]),
     (_LOW + "strain urine per stone protocol. per day team, ok to eat.", [], ["stone", "day"]),
+    # ---- dashed month/days, "the 16th", and days whose parts read as fractions
+    (_LOW + "family mtg set for 3-16 1100 w/ chaplain. echo repeat ordered for 9-15.", ["3-16", "9-15"], []),
+    (_CAPS + "R IJ TLC (PLACED AT OSH 3-31), CVP 9-11. ERCP 2-11 W/ STENT.", ["3-31", "2-11"], ["9-11"]),
+    (_CASED + "O2 2-3 L NC. Pain 3-4 at rest. Echo 2-3 days ago.", [], ["2-3 L", "3-4", "2-3 days"]),
+    (_CASED + "Family conf the 16th 1100 w/ neurosurg. Last drink the 3rd per wife.", ["16th", "the 3rd"], []),
+    (_CAPS + "SON DRIVING UP, ETA MORNING OF THE 3RD.", ["THE 3RD"], []),
+    (_CASED + "Dilated 4th ventricle. Palsy of the 6th nerve. Held the 2nd dose.", [], ["4th", "6th", "2nd"]),
+    (_CASED + "Rehab reviewed referral, bed available 3/8 if auth in hand.", ["3/8"], []),
+    (_CASED + "61 yo M POD 3 s/p OLT 3/8 for NASH. s/p catheter-directed tPA 1/2.", ["3/8", "1/2"], []),
+    (_CASED + "Took 1/2 tab. Ate 3/4 of tray. Pain today 3/10.", [], ["1/2", "3/4", "3/10"]),
 ]
 
 
