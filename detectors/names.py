@@ -684,7 +684,10 @@ class NameDetector(Detector):
             info = self.info(word)
             if info.medical or info.drug:
                 continue
-            if not (quoted and (info.first or info.nick)) and (
+            if cued and m.group()[:4].lower() == "pref" and not (
+                    self._given_in_quotes(word) or word[:1].isupper() and not info.common):
+                continue  # 'prefers "quiet"': what a patient prefers is a name only if it reads as one
+            if not (quoted and (info.first or info.nick or self._given_in_quotes(word))) and (
                     info.stop or info.place or info.common and not quoted and not (info.first or info.nick)):
                 continue  # (in quotes after a cue, a listed name even if a short word: "Reg", "Al")
             nick = Candidate(s, e, "nick_name", like, self.name, why)
@@ -1865,6 +1868,14 @@ class NameDetector(Detector):
                                                     why, parts))
         return None
 
+    def _given_in_quotes(self, word: str) -> bool:
+        """A word any name list knows as a given or a pet name, however ordinary ("Will", "Junior",
+        "Sunny", "Bunny"): a name when it stands in quotes where a nick name goes."""
+        if word.lower() in _QUOTED_NOT_GIVEN or len(word) < 2:
+            return False
+        cap = word[:1].upper() + word[1:].lower()
+        return bool(self.lex.nickname_formals(cap)) or self.lex.first_name_band(cap) is not None
+
     def _with_nick(self, text: str, c: Candidate) -> Candidate:
         """A name with the nick name that follows it in quotes or parentheses ('William ("bill")')."""
         n = _NICK_AFTER_RE.match(text, c.end)
@@ -1890,9 +1901,10 @@ class NameDetector(Detector):
                 word.isupper() and word not in _SIGNOFF_WORDS or not ni.listed and _NO_VOWEL_RE.fullmatch(word)))
             # (in quotes, a word mostly capitalized where it is written is a nick name too: "BOOGIE";
             # a stop word only when it is a given name: 'Jerome Little Jr., "Junior"')
-            if not initials and (not (ni.first or ni.nick or quoted and word[:1].isupper() and (
+            given = quoted and self._given_in_quotes(word)  # 'Reyes ("Will")': any given or pet name
+            if not initials and (not (ni.first or ni.nick or given or quoted and word[:1].isupper() and (
                     ni.share is None or ni.share >= 0.5))
-                                 or ni.stop and not (quoted and ni.first and word.lower() not in FUNCTION_WORDS)
+                                 or ni.stop and not given and not (quoted and ni.first and word.lower() not in FUNCTION_WORDS)
                                  or ni.medical or ni.drug or ni.place or ni.eponym):
                 return c
         nick = Candidate(n.start(g), n.end(g), "nick_name", c.likelihood, self.name, c.why)
@@ -2171,15 +2183,18 @@ _LOWER_INITIAL_RE = regex.compile(rf"\.[ \t]?(?P<s>{_LOWER_WORD}|{_CAP_WORD})(?!
 #: after a lower-case surname: a comma and the first name ("pt: grant, William")
 _LOWER_COMMA_RE = regex.compile(rf",[ \t]*(?P<f>{_LOWER_WORD}|{_CAP_WORD})(?![\p{{L}}\d.])")
 #: a nick name right after a name: in quotes, in parentheses, or both ('grant, William ("bill")')
+#: short words the name lists hold (the Census lists "The" as a first name) that are no name in quotes
+_QUOTED_NOT_GIVEN = frozenset("the a an and or of to in on at for is it my me we he she his her no yes ok".split())
 _PAREN_NEXT_RE = re.compile(r"[ \t]*(?:,[ \t]*)?[(\"“]")
 #: the name someone goes by (group n), after what says so, in quotes or not ('goes by "Reg"',
 #: 'aka Tiny'); or in quotes after a family word or a helper's ('grandson "tiny"'), found from the
 #: quotes back to the word before them
 _CALLED_NAME = r"(?P<n>[A-Za-z](?:[a-z]|['’](?=[a-z])){1,14}|[A-Z]{2,3}|[a-z]{2,3})"  # (an apostrophe inside only)
 _QUOTES = frozenset("\"“'‘")
-_CALLED_HEAD_RE = re.compile(r"goes|go[ \t]|be[ \t]|aka|a\.k|known|nick")
+_CALLED_HEAD_RE = re.compile(r"goes|go[ \t]|be[ \t]|aka|a\.k|known|nick|pref")
 _CALLED_CUE_RE = re.compile(r"(?i:(?<![\w'’-])(?:goes[ \t]+by|go[ \t]+by|be[ \t]+called|a\.?k\.?a\.?"
-                            r"|known[ \t]+as|nick[ \t-]?named?:?)[ \t]+)[\"“'‘]?" + _CALLED_NAME
+                            r"|known[ \t]+as|nick[ \t-]?named?:?"
+                            r"|pref(?:ers|\.|erred(?:[ \t]+name)?:?)?(?=[ \t]+[\"“'‘]))[ \t]+)[\"“'‘]?" + _CALLED_NAME
                             + r"[\"”'’]?(?![\w'’-])")
 _QUOTED_WORD_RE = re.compile(r"(?<=[ \t])[\"“'‘]" + _CALLED_NAME + r"[\"”'’](?![\w'’-])")
 _WORD_BEFORE_RE = re.compile(r"(?<![\w'’-])([A-Za-z-]{3,16})[ \t]+\Z")

@@ -115,7 +115,7 @@ _MONTH_DAY = re.compile(
     r"|august|september|october|november|december)\.? (?:\d{1,2}(?:(st|nd|rd|th|ST|ND|RD|TH)|(?=,? \d{4}))?"
     r"|(\d{4}))(?![\w/:-]|\.\d)")
 _PERSON_FIELD = re.compile(
-    r"(?im)^[ \t>*-]*(?:patient|pt|client|resident|member|name|patient name|pt name|(?:pt|patient) id)[ \t]*:[ \t]*"
+    r"(?im)^[ \t>*-]*(?:patient|pt|client|resident|res|member|name|patient name|pt name|(?:pt|patient) id|i/m|inmate)[ \t]*:[ \t]*"
     r"((?:[^\W\d_][\w'’-]+|[^\W\d_]\.?)(?:,?[ \t](?:[^\W\d_][\w'’-]+|[^\W\d_]\.?|\"[^\W\d_][\w'’.-]*\")){1,3})"
     r"(?=[ \t]*$|[ \t]{2,}|\t|[ \t]*,?[ \t]+(?:mrn|dob|d\.o\.b|age|sex|acct|unit|room|rm|bed)\b|[ \t]*\(|[ \t]*,[ \t]*\d)")
 #: a patient's name without a field's colon, then the age or sex ("pt crystal long 19yo", "pt hope
@@ -295,6 +295,9 @@ _SERVICE_WORDS = frozenset("""ent gi neuro pulm nephro vasc anes hosp ortho card
 peds ir rads ob gyn obgyn id icu er ed cardio gen endo rheum path plastics trauma renal neph card crit
 onco hem hemonc resp pall palliative rehab wound nsgy nsurg ctsx cts sw slp pt ot medicine surgery cardiology
 oncology urology neurology pulmonary nephrology oncall on-call covering team service fellow resident""".split())
+#: a nick name in quotes right after a name the view has Capitalized ('Deshawn ("big d")', 'Marcus "boogie"')
+_NICK_AFTER_CAP = re.compile(r"(?<![\w'’-])[A-Z][a-z'’-]+,?[ \t]?\(?[\"“]([a-z][a-z'’.-]*(?: [a-z][a-z'’.-]*)?)[\"”]"
+                             r"(?:[ \t]([^\W\d_][\w'’-]*)(?![\w'’-]))?")
 _NICK_BETWEEN = re.compile(r"\b([A-Z][a-z]+) [\"“]([a-z][a-z'’.-]*)[\"”] ([a-z][a-z'’-]+)(?![\w'’-])")
 _INITIAL_CRED = re.compile(r"(?<![\w.])([a-z])\. ?([A-Za-z][a-z'’-]+),? (?i:rn|md|np|lpn|pa-c|crna|cnm|rrt|mht|lcsw|msw|do|dpt|otr|slp|ot|pt"
                            r"|(?:m[sa],? )?ccc-slp|cadc|lmhc|lpc|cwocn|aprn|fnp|emt(?:-[pbi])?|aemt|ccp|paramedic)(?![\w-])")
@@ -692,9 +695,18 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
             if lexicon.is_first_name(second[:1].upper() + second[1:]) or lexicon.capitalized_share(second) is None:
                 named = True
                 title(comma.start(1), comma.end(1))
+        # a nick name in quotes makes the field a name ('pt: liberty "libby" twofeathers'): its
+        # words are the name's when a list holds them as given names or surnames
+        nicked = '"' in view[m.start(1):m.end(1)]
         for w in _PART.finditer(view, m.start(1), m.end(1)):
             word = w.group()
             if word[0].isupper():
+                named = True
+                continue
+            cap = word[:1].upper() + word[1:]
+            if nicked and word not in _STOP and lexicon.medical_kind(word) is None and (
+                    view[w.start() - 1:w.start()] == '"' or lexicon.is_first_name(cap) or lexicon.is_surname(cap)):
+                title(w.start(), w.end())
                 named = True
                 continue
             if len(word) < 2:
@@ -861,6 +873,15 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
             title(m.start(2), m.end(2))
             if last not in _STOP and lexicon.medical_kind(last) is None and _surname_or_unknown(lexicon, last):
                 title(m.start(3), m.end(3))
+    for m in _run("_NICK_AFTER_CAP", _NICK_AFTER_CAP, _join()):  # 'Deshawn ("big d")': a nick name after a name
+        words = [(w.start(), w.end()) for w in _PART.finditer(text, m.start(1), m.end(1))]
+        if all(text[a:b] not in _STOP and lexicon.medical_kind(text[a:b]) is None for a, b in words):
+            for a, b in words:
+                title(a, b)
+            last = m.group(2)  # 'Esperanza "espy" domínguez': the surname after the nick name
+            if last and last[:1].islower() and last not in _STOP and lexicon.medical_kind(last) is None \
+                    and _surname_or_unknown(lexicon, last.split("-")[0]):
+                title(m.start(2), m.end(2))
     for m in _run("_GOES_BY", _GOES_BY, view):  # "goes by bud.": the name a patient is called by
         w = m.group(1)
         if w not in _STOP and lexicon.medical_kind(w) is None and len(w) >= 2:

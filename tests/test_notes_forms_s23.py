@@ -5,7 +5,9 @@ rules must leave alone ("3 times per Day", "per protocol", "ok per DON", "I/O pe
 month/days that their neighbours make days ("set for 3-16 1100", "ERCP 2-11 w/ stent"), "the 3rd"
 after a word a day follows ("ETA morning of the 3rd", "last drink the 3rd per wife"), and month/days
 whose parts read as a fraction after a bed or a procedure ("bed available 3/8", "s/p OLT 3/8"); and
-what those must leave alone ("O2 2-3 L", "of the 6th nerve", "took 1/2 tab", "pain today 3/10").
+what those must leave alone ("O2 2-3 L", "of the 6th nerve", "took 1/2 tab", "pain today 3/10");
+nick names in quotes that are everyday words ('Reyes ("Will")', '(pref. "Shiv")') and nick names in
+quotes in notes in capitals ('PT: LIBERTY "LIBBY" TWOFEATHERS'), but not 'prefers "quiet"'.
 
 Every passage is fictitious and hand-written in the style of clinical notes. Each row names the
 text the whole pipeline (without spaCy, at the default threshold 0.7) must cover and the text it
@@ -47,6 +49,14 @@ CASES = [
     (_CASED + "Rehab reviewed referral, bed available 3/8 if auth in hand.", ["3/8"], []),
     (_CASED + "61 yo M POD 3 s/p OLT 3/8 for NASH. s/p catheter-directed tPA 1/2.", ["3/8", "1/2"], []),
     (_CASED + "Took 1/2 tab. Ate 3/4 of tray. Pain today 3/10.", [], ["1/2", "3/4", "3/10"]),
+    # ---- nick names in quotes, however ordinary the word, and in notes in capitals
+    ('Patient: Wilfredo Ocampo Reyes ("Will")\nProtocol ordered by: H. Kim', ["Will"], []),
+    (_CASED + 'Hx CAD, DM2. Goes by "Will".', ["Will"], []),
+    ('Patient: Siobhan Ni Dhuibhir (pref. "Shiv")   Room 5 West 514', ["Shiv"], []),
+    (_CASED + 'Pt prefers "quiet" at night and prefers Ensure.', [], ["quiet", "Ensure"]),
+    (_CAPS + 'PT: LIBERTY "LIBBY" TWOFEATHERS   AGE 9   DOB 02/14/1992', ["LIBERTY", "LIBBY", "TWOFEATHERS"], []),
+    (_CAPS + 'FOUND BY NEIGHBOR ESPERANZA "ESPY" DOMINGUEZ, UNKNOWN DOWN TIME.', ["ESPERANZA", "ESPY", "DOMINGUEZ"], []),
+    (_LOW + 'mom, dad and big brother kelechi ("kc", 8 yo) here for medical play.', ["kelechi", "kc"], []),
 ]
 
 
