@@ -204,7 +204,7 @@ son daughter wife husband mother father brother sister niece nephew grandson gra
 grandmother grandfather grandma grandpa aunt uncle cousin friend partner fiance fiancé fiancee
 boyfriend girlfriend dtr stepson stepdaughter stepmother stepfather son-in-law daughter-in-law
 sister-in-law brother-in-law mother-in-law father-in-law hcp proxy caregiver neighbor
-grandaughter neice daugther girlfreind boyfreind hubby sitter pastor peer
+grandaughter neice daugther girlfreind boyfreind hubby sitter pastor peer mom dad fob stepdad stepmom
 """.split())
 #: what patients call family and staff ("calls out for \"Mama\"", "asking for Nana"): alone, no name
 ADDRESS_WORDS = frozenset("""
@@ -1018,7 +1018,7 @@ class NameDetector(Detector):
             if not t.capable and t.info is not None and not t.initial and (
                     (before == "context" and toks[i - 1].word.lower() in KIN)
                     or (i == 0 and before == "run" and self._kin_before(text, t.start, False))) \
-                    and self.flag(t.word) == _KIN and not _date_word(text, t):
+                    and self.flag(t.word) == _KIN and not _date_word(text, t) and not _modal_next(text, t):
                 # "Son Will calling", "daughter May visited": a listed first name after a kin word
                 self._make_first(t, common=True)
                 t.kin = True
@@ -2400,6 +2400,26 @@ def _visitor_first(info) -> bool:
     "hope"): a common or fairly common first name (band 0 or 1), no place, drug, medical word or
     eponym."""
     return (info.first_band or 0) <= 1 and not (info.place or info.drug or info.medword or info.eponym)
+
+
+#: verbs a modal leads ("MOM WILL CALL", "DAD WILL PICK UP", "son may come"): the modal's, no name's
+_MODAL_VERBS = frozenset("""call come visit stay bring pick take be have follow need help go return arrive check see
+talk speak discuss update let get make keep drive fly try continue provide plan consider sign decide meet wait stop
+bring not also probably likely cook clean""".split())
+_NEXT_WORD_RE = re.compile(r"[ \t]+([A-Za-z]+)")
+
+
+def _modal_next(text: str, t: _Tok) -> bool:
+    """A modal that is also a name ("Will", "May") before a verb it leads, written in the same case
+    as the verb or in capitals ("MOM WILL CALL", "son Will call back")."""
+    if t.word.lower() not in ("will", "may", "can"):
+        return False
+    m = _NEXT_WORD_RE.match(text, t.end)
+    if m is None:
+        return False
+    w = m.group(1)
+    return w.lower() in _MODAL_VERBS and (w.islower() or w.isupper() and t.word.isupper()
+                                          or w.istitle() and t.word.istitle())  # ("MOM Will Call": one case)
 
 
 def _date_word(text: str, t: _Tok) -> bool:

@@ -215,7 +215,7 @@ _ROLE_FIELD = re.compile(r"(?im)(?:^|[ \t]{2,})[ \t>*-]*(?:(?:ordering|referring
 #: a listed surname in small letters after a Capitalized first name and before a credential
 _CRED = r"(?i:md|m\.d\.|do|rn|np|pa|pa-c|phd|lpn|cnm|crna|dds)\b"
 #: a credential in small letters right after a Capitalized name ("Will Brannigan mht")
-_CRED_AFTER_NAME = re.compile(r"\b[A-Z][a-z'’-]+ (emt(?:-[pbi])?|aemt|ccp|rn|md|np|lpn|mht|bht|rrt|crna|cnm|lcsw|licsw|msw|dpt|otr|otr/l|cna"
+_CRED_AFTER_NAME = re.compile(r"\b[A-Z][a-z'’-]+,? (emt(?:-[pbi])?|aemt|ccp|rn|md|np|lpn|mht|bht|rrt|crna|cnm|lcsw|licsw|msw|dpt|otr|otr/l|cna"
                               r"|cwocn|aprn|fnp|pharmd|rph|ccc-slp|lmhc|lpc|cadc)\b(?![/-])")
 _CRED_AFTER = re.compile(r",?[ \t]+(?i:md|rn|np|pa|pa-c|lpn|mht|bht|rrt|crna|cnm|do|phd|lcsw|msw|slp|otr|dpt|cna"
                          r"|cadc|lmhc|lpc|licsw|cwocn|aprn|fnp|ccc-slp)\b")
@@ -277,6 +277,19 @@ def _alternation(words) -> str:
 _KIN_FIRST = re.compile(r"(?<![\w'’-])(?:" + _alternation(_KIN_FIRST_WORDS) + r")"
                         r"(?:[ \t]+\((?:hcp|poa|dpoa|hcpoa|proxy|guardian)\))?:?[ \t]+"
                         r"([a-z][a-z'’-]+)(?![.@]\w)(?:[ \t]([a-z][a-z'’-]+))?(?![\w'’-]|[.@]\w)")
+#: a first name that is an everyday word too ("will", "bill", "grant") after a kin word or a helper's role,
+#: when what follows shows no modal and no noun: a surname, a pause, an -ing word or a word no verb follows
+#: a modal with ("son will overseas w/ army", "fob will holding l leg", "husband will hill --", "spoke w/
+#: pharmacist bill, refill", "hha: bill 5x/wk"); never "son will call", "wife will be here"
+_KIN_NOUN_NAME = re.compile(r"(?<![\w'’-])(?:" + _alternation(_KIN_FIRST_WORDS + """pharmacist tech co cna hha rn lpn
+officer ofc deputy sgt""".split()) + r")(?:[ \t]+\((?:hcp|poa|dpoa|hcpoa|proxy|guardian)\))?[:,]?[ \t]+"
+                            r"(will|bill|grant|mark|rose|sue|pat|chase)(?:[ \t]*(?=[,;]|--|\.(?!\w)|\d)|[ \t]+([a-z][a-z'’-]+))")
+_NOT_AFTER_MODAL = frozenset("""overseas at in here there and is was aware states stated said called present home with
+w/ from away out today tonight""".split())
+#: verbs a modal "will" leads that the surname lists hold ("son will call back", "wife will bring", "will see")
+_AFTER_MODAL = frozenset("""call come visit stay bring pick take be have follow need help go return arrive check see
+talk speak discuss update let get make keep drive fly try continue provide plan consider sign decide meet wait stop
+like love want hold give leave move lose fall bear mind look read hear""".split())
 #: (no part of an e-mail address: "contact: john.doerr@example.com")
 #: in a cased note, a staff member's credential ("RN", "lmsw") and the name in small letters before
 #: it ("-- wren adebayo-marsh, LMSW", "-- l. nováková RN", "-- tamsin w., RN", "report to will o'hare rn")
@@ -299,8 +312,12 @@ oncology urology neurology pulmonary nephrology oncall on-call covering team ser
 _NICK_AFTER_CAP = re.compile(r"(?<![\w'’-])[A-Z][a-z'’-]+,?[ \t]?\(?[\"“]([a-z][a-z'’.-]*(?: [a-z][a-z'’.-]*)?)[\"”]"
                              r"(?:[ \t]([^\W\d_][\w'’-]*)(?![\w'’-]))?")
 _NICK_BETWEEN = re.compile(r"\b([A-Z][a-z]+) [\"“]([a-z][a-z'’.-]*)[\"”] ([a-z][a-z'’-]+)(?![\w'’-])")
-_INITIAL_CRED = re.compile(r"(?<![\w.])([a-z])\. ?([A-Za-z][a-z'’-]+),? (?i:rn|md|np|lpn|pa-c|crna|cnm|rrt|mht|lcsw|msw|do|dpt|otr|slp|ot|pt"
+_INITIAL_CRED = re.compile(r"(?<![\w.])((?:[a-z]\.){1,2}) ?([A-Za-z][a-z'’-]+),? (?i:rn|md|np|lpn|pa-c|crna|cnm|rrt|mht|lcsw|msw|do|dpt|otr|slp|ot|pt"
                            r"|(?:m[sa],? )?ccc-slp|cadc|lmhc|lpc|cwocn|aprn|fnp|emt(?:-[pbi])?|aemt|ccp|paramedic)(?![\w-])")
+#: an initial and a surname after a role, a title or a crew's label ("escorted by co t. love", "updated by nnp
+#: t. love re:", "sheriff's dep. a. long", "(dr. s. little, ortho)", "-- rn d. long 0615", "crew: b. hill")
+_ROLE_INITIAL = re.compile(r"(?<![\w.])(?i:co|rn|lpn|nnp|np|pa|dep\.?|deputy|officer|ofc|sgt|dr\.?|tech|rt|crew:|md)"
+                           r"[ \t]+((?:[a-z]\.){1,2})[ \t]?([a-z][a-z'’-]+)(?![\w'’-])")
 _BEFORE_DEGREE = re.compile(r"(?<=[A-Z][a-z]) ([a-z]{2,}), " + _CRED)
 #: a therapist's or a nurse's surname alone in brackets before a credential ("pt (long, dpt) - transfers")
 _PAREN_SURNAME = re.compile(r"\(([a-z][a-z'’-]{2,}), (?:dpt|pta|pt|ot|otr|otr/l|cota|slp|rn|lpn|md|np|pa|pa-c|rrt|cna|atc)\)")
@@ -924,6 +941,12 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
                 and lexicon.medical_kind(w) is None:  # (or a name no list knows: "g. lindqvist RN")
             upper(m.start(1), m.end(1))
             title(m.start(2), m.end(2))
+    for m in _run("_ROLE_INITIAL", _ROLE_INITIAL, view):  # "escorted by co t. love": an initial and a surname after a role
+        w = m.group(2)
+        if w not in _STOP and w not in _VERBS_AFTER_TITLE and lexicon.medical_kind(w) is None \
+                and lexicon.is_surname(w[:1].upper() + w[1:]):
+            upper(m.start(1), m.end(1))
+            title(m.start(2), m.end(2))
     for m in _run("_SIGNER_LINE", _SIGNER_LINE, view):
         a, b = m.group(1), m.group(2).lower()
         ka = lexicon.capitalized_share(a.split("-")[0].lower())
@@ -980,6 +1003,18 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
             # (any listed surname after a listed first name: "worker grace love notified")
             for p in _PART.finditer(view, m.start(2), m.end(2)):
                 title(p.start(), p.end())
+    for m in _run("_KIN_NOUN_NAME", _KIN_NOUN_NAME, small):  # "son will overseas", "pharmacist bill, refill"
+        if not view[m.start(1)].islower():
+            continue
+        nxt = m.group(2)
+        last = nxt is not None and nxt not in _STOP and nxt not in _NOT_FIRST and nxt not in _AFTER_MODAL \
+            and nxt not in _VERBS_AFTER_TITLE and lexicon.medical_kind(nxt) is None \
+            and _surname_or_unknown(lexicon, nxt.split("-")[0]) and lexicon.surname_band(nxt[:1].upper() + nxt[1:]) in (0, 1, None) \
+            and (m.group(1) != "will" or (lexicon.capitalized_share(nxt) or 1.0) >= 0.3)  # ("husband will cook")
+        if nxt is None or last or nxt in _NOT_AFTER_MODAL or len(nxt) >= 6 and nxt.endswith("ing") and nxt != "bring":
+            title(m.start(1), m.end(1))
+            if last and view[m.start(2)].islower():
+                title(m.start(2), m.end(2))
     for c in _run("_SIGN_CRED", _CRED_WORD, small):  # a staff member's name in small letters before a credential
         cred = view[c.start():c.end()]
         if not (cred.isupper() or cred.islower() and cred != "do" or cred == "PharmD"):

@@ -57,6 +57,24 @@ CASES = [
     (_CAPS + 'PT: LIBERTY "LIBBY" TWOFEATHERS   AGE 9   DOB 02/14/1992', ["LIBERTY", "LIBBY", "TWOFEATHERS"], []),
     (_CAPS + 'FOUND BY NEIGHBOR ESPERANZA "ESPY" DOMINGUEZ, UNKNOWN DOWN TIME.', ["ESPERANZA", "ESPY", "DOMINGUEZ"], []),
     (_LOW + 'mom, dad and big brother kelechi ("kc", 8 yo) here for medical play.', ["kelechi", "kc"], []),
+    # ---- an initial and a surname after a role or a title, in capitals; crews and skippers
+    (_CAPS + "SENT OUT @ 1630 VIA VAN, ESCORTED BY CO T. LOVE + 1.", ["T. LOVE"], []),
+    (_CAPS + "O2 TANK SWAPPED.\n-- RN D. LONG 0615", ["D. LONG"], []),
+    (_CAPS + "L HIP FX S/P ORIF (DR. S. LITTLE, ORTHO).", ["S. LITTLE"], []),
+    (_CAPS + "MED CONTROL NOTIFIED. CREW: B. HILL PARAMEDIC + CCT RN.", ["B. HILL"], []),
+    (_CAPS + "ALARMS SET, CALL LIGHT IN REACH.\n-- E. BOND, RRT", ["E. BOND"], []),
+    (_CAPS + "PT HAS R. ARM SWELLING. A. LINE PLACED BY MD. C. DIFF NEG.", [], ["ARM", "LINE", "DIFF"]),
+    (_CASED + "22 nm offshore. Skipper Frank Little applied pressure dsg.", ["Frank Little"], []),
+    # ---- an everyday first name after a kin word or a helper's role, in capitals
+    (_CAPS + "SON WILL OVERSEAS W/ ARMY. FOB WILL HOLDING L LEG.", ["WILL"], []),
+    (_CAPS + "SPOKE W/ PHARMACIST BILL, REFILL RX # 7730214 ON HOLD.", ["BILL"], []),
+    (_CAPS + "HER FOREMAN, BILL PRICE, NOT TO BE GIVEN INFO.", ["BILL PRICE"], []),
+    (_CAPS + "FAMILY: HUSBAND WILL HILL -- WILL PICK UP HER TRUCK.", ["WILL HILL"], ["PICK"]),
+    (_CAPS + "SON WILL CALL BACK. WIFE WILL BE HERE. SON, WILL FOLLOW UP.", [], ["WILL CALL", "WILL BE", "WILL FOLLOW"]),
+    (_CASED + "Dad Will here after 1600, bathed baby w/ RN.", ["Will"], []),
+    (_CASED + "Husband will cook, clean and drive. Son Will called at 1400.", ["Will"], ["cook"]),
+    ("NEURO F/U DUE IN 3 MOS, MOM WILL CALL TO SCHEDULE. DAD WILL PICK UP AFTER WORK. Seen by dr king.",
+     ["king"], ["WILL CALL", "WILL PICK"]),
 ]
 
 
