@@ -54,7 +54,17 @@ ymca shelter pantry packaging taxi solutions tavern pub grill diner pediatrics c
     "funeral home", "recovery center", "treatment center", "home care", "home health", "visiting nurses",
     "visiting nurse assn", "visiting nurse association", "health ctr", "transplant ctr", "cancer ctr",
     "heart & vascular", "heart and vascular", "cardiology group", "cardiology associates",
-    "police dept", "police department"} | _RESCUE_HEADS
+    "police dept", "police department",
+    # suppliers, rides, trades, eateries, homes and public bodies, as orgs.toml's service heads
+    # name them ("coastline home medical", "carelink medical transport", "arctic breeze mechanical")
+    "vna", "vns", "medical supply", "home medical", "medical transport", "medical transportation", "paratransit",
+    "infusion", "infusion services", "specialty pharmacy", "rx", "mechanical", "molding", "manufacturing",
+    "plastics", "staffing", "realty", "masonry", "auto body", "cold storage", "meatpacking", "poultry",
+    "processors", "seafoods", "fisheries", "laundry", "software", "analytics", "hospitality house", "family house", "group home", "recovery housing", "outreach", "buffet",
+    "bar & grill", "restaurant", "cafe", "bistro", "pizzeria", "steakhouse", "brewery", "taqueria",
+    "dental", "lactation", "telehealth", "correctional center", "correctional facility", "detention center",
+    "superior court", "district court", "probate court", "juvenile probation", "adult probation", "pallet co",
+    "lumber co", "molding co", "home oxygen", "home visiting", "youth crisis program"} | _RESCUE_HEADS
 _WORSHIP = frozenset({"church", "parish", "chapel", "ministries", "synagogue", "mosque"})
 #: a church's words, in small letters no less its name's ("first congregational church")
 _CHURCH_WORDS = frozenset("""first second third holy grace calvary bethel trinity greater
@@ -614,7 +624,7 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
         for s, e in name:
             title(s, e)
         for w in _WORD.finditer(text, m.start(), m.end()):
-            (upper if w.group() == "ems" else title)(w.start(), w.end())
+            (upper if w.group() in ("ems", "vna", "vns") else title)(w.start(), w.end())
     view = _join()
     for m in _run("_AMP_INITIALS", _AMP_INITIALS, view):  # "r&J Roofing" → "R&J Roofing"
         upper(m.start(1), m.end(1))

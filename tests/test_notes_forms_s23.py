@@ -75,6 +75,13 @@ CASES = [
     (_CASED + "Husband will cook, clean and drive. Son Will called at 1400.", ["Will"], ["cook"]),
     ("NEURO F/U DUE IN 3 MOS, MOM WILL CALL TO SCHEDULE. DAD WILL PICK UP AFTER WORK. Seen by dr king.",
      ["king"], ["WILL CALL", "WILL PICK"]),
+    # ---- firms' heads in notes without capitals
+    (_CAPS + "MISSED TX LAST WK BECAUSE CARELINK MEDICAL TRANSPORT VAN DID NOT SHOW.", ["CARELINK MEDICAL TRANSPORT"], []),
+    (_LOW + "home infusion: bayline infusion services to start 1 l ns daily.", ["bayline infusion services"], []),
+    (_CAPS + "COURT: MERRIVALE COUNTY SUPERIOR COURT, DOCKET CR-2093-004417.", ["MERRIVALE COUNTY SUPERIOR COURT"], []),
+    (_LOW + "dc to: sunrise terrace group home, hadley mills.", ["sunrise terrace group home"], []),
+    (_CAPS + "DAUGHTER IS HCP, IN CVRU FAMILY LOUNGE. HOME INFUSION STARTED. PT ATE AT THE RESTAURANT.", [],
+     ["FAMILY LOUNGE", "HOME INFUSION", "RESTAURANT"]),
 ]
 
 
