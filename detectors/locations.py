@@ -215,7 +215,7 @@ _LOWER_AP_WORDS = frozenset("ill ind mass miss wash ore del ala kan neb mont col
 #: words that never start or make up a town before a state's comma
 _NOT_STATE_TOWN = frozenset("""the a an his her their my our your this that home house work rehab hospital
 church bed room floor unit icu ed er or snf nh daughter son wife husband mother father""".split())
-_CUE_AT = re.compile(r" (?:in|from|to|at|near|of)(?: the)? (?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2})")
+_CUE_AT = re.compile(r"[ (](?:in|from|to|at|near|of|outside)(?: the)? (?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2})")
 _CUE_CAP_AT = re.compile(r"(?:In|From|Near) (?P<w>" + _TW + r"(?:[ \t]+" + _TW + r"){0,2})")
 #: a verb or noun before "in"/"to"/"at" that makes it a strong cue ("lives in", "moved to")
 _STRONG_VERB = tuple(
@@ -237,8 +237,8 @@ _LINE_END = re.compile(r"[ \t]*(?:\n|$)")
 #: blank or the line's end, or a parenthesis ("RR 2 Box 88, Vermillion Bend", "14 Beet Dump Rd, Vestrum.")
 _STREET_TOWN_END = re.compile(r"[ \t]*(?:\n|$|[.;]+(?:[ \t]|\n|$)|[.;]?[ \t]*\()")
 #: words after a street's comma that open no town of their own ("14 Elm St, Apt 2", "Canal St,
-#: Rear Unit"; "North Adams" is left to the listed towns)
-_NOT_TOWN_WORDS = ADDRESS_PARTS | {"building", "side", "top", "north", "south", "east", "west"}
+#: Rear Unit"; a town may start on a compass word: "East Harwich Landing")
+_NOT_STREET_TOWN_WORDS = ADDRESS_PARTS | {"building", "side", "top"}
 #: a ZIP code right after the town of a street's address ("..., Harlow 04871")
 _ZIP_AFTER_TOWN = re.compile(r",?[ \t]+(\d{5}(?:-\d{4})?)(?![\w-])")
 #: words that open a template's window (their lower, Capitalized and UPPER forms)
@@ -271,13 +271,19 @@ _WEAK_CUES = frozenset({"in", "to", "at"})
 _WORD_BACK = re.compile(r"[A-Za-z][A-Za-z'.-]*")
 _PLACE_SUFFIXES = frozenset("""Township Twp Corners Corner Narrows Falls Heights Springs Village Junction
 Crossing Landing Mills Mill Ridge Hollow Gap Bluffs Bluff Harbor Harbour Beach Lakes Lake Hills Grove Valley
-Station Center Centre Plains Flats Park Port Point Creek Forks Fork Run Gardens Acres City""".split())
+Station Center Centre Plains Flats Park Port Point Creek Forks Fork Run Gardens Acres City Cove Bay Haven Glen
+Shores Woods Ferry Ford""".split())
 #: words that begin towns' names ("Las Palmitas", "Port Ewen", "Fort Ann")
 _PLACE_ARTICLES = frozenset("""Las Los La El San Santa Santo Port Fort Mount Mt Lake North South East
 West New Old Upper Lower Saint St""".split())
 #: capitalized words after "lives in" that name no town ("lives in Section 8 housing")
 _NOT_TOWN_WORDS = frozenset("""section senior assisted group housing apartment apt home house shelter
 motel hotel trailer the a an his her their our same subsidized public independent""".split())
+#: a verb of living right before a cue ("lives in", "resides in", "living alone in")
+_LIVING_HEAD = re.compile(r"(?i)\b(?:lives?|living|lived|resides?|residing)[ \t]+(?:\w+[ \t]+)?$")
+#: the parts of a building a compass word leads ("East Wing", "North Tower", "West Campus")
+_BUILDING_PARTS = frozenset("""wing tower unit pod building bldg hall campus entrance lobby side annex pavilion
+clinic floor""".split())
 #: what may follow a town's name: punctuation, a conjunction, a preposition, the line's end
 _TOWN_END = re.compile(r"(?:[ \t]*(?:[,;:.)!?]|$|\n)|[ \t]+\((?=[a-z~])|[ \t]+[-–—][ \t]|[ \t]+(?:(?:and|with|where|for|since|but|who|to|in|near|area)\b|w/|&))",
                        re.IGNORECASE | re.MULTILINE)
@@ -1040,7 +1046,7 @@ class LocationDetector(Detector):
             if m is None:
                 continue
             words = m.group("t").split()
-            if _STREET_TOWN_END.match(text, m.end()) and words[0].lower() not in _NOT_TOWN_WORDS \
+            if _STREET_TOWN_END.match(text, m.end()) and words[0].lower() not in _NOT_STREET_TOWN_WORDS \
                     and not any(self.lex.is_medical(w.lower()) for w in words):
                 # "RR 2 Box 88, Vermillion Bend" ending its line or clause: the address's town, listed or not
                 ts = m.start("t")
@@ -1425,14 +1431,14 @@ class LocationDetector(Detector):
                 memo[wtext] = kk
             ws = _words(wtext, a.start("w"))
             cue = a.group().strip().lower().split()[0]
-            head = text[max(0, a.start() - 24):a.start() + (a.group()[0] == " ")]
+            head = text[max(0, a.start() - 24):a.start() + (a.group()[0] in " (")]
             strong = head.lower().endswith(_STRONG_VERB)
             if cue == "of" and not strong:
                 continue  # "of" is a cue only after "town of", "resident of", "outside of"
             if kk == 0:
                 # neither a listed place nor a state: a town abroad, or an unlisted town after
                 # "lives in", "visiting from" ("lives in Kettle Narrows;", "visiting from Taichung,")
-                c = self._world_town(ws, cue, strong) or (self._unlisted_town(text, ws, cue) if strong else None)
+                c = self._world_town(ws, cue, strong) or self._unlisted_town(text, ws, cue, strong)
                 if c is not None:
                     out.append(c)
                 continue
@@ -1461,7 +1467,11 @@ class LocationDetector(Detector):
                 else:
                     like = r["ambiguous_town_in_context"] if amb else r["town_in_context"]
                 if share is not None and share < 0.2:
-                    like = min(like, 0.55)  # "came from Home": an everyday word, capitalized
+                    # "came from Home": an everyday word, capitalized; but after a verb of living,
+                    # ending its clause, the town it is listed as ("machinist, lives in Media.")
+                    like = min(like, r["town_weak"] if k == len(ws) and _LIVING_HEAD.search(head)
+                               and _TOWN_END.match(text, e) and not lex.is_medical(phrase)
+                               and phrase.lower() not in _NOT_TOWN_WORDS else 0.55)
                 if weak and WING_AFTER.match(text, e):
                     continue  # "in the Cedar dayroom": a part of the home, no town
                 ent = "state" if lex.is_state(phrase) else "country" if lex.is_country(phrase) else "city"
@@ -1498,12 +1508,13 @@ class LocationDetector(Detector):
             return self._cand(s, e, "city", like, "context:town_abroad")
         return None
 
-    def _unlisted_town(self, text: str, ws: list[tuple[int, int, str]], cue: str) -> Candidate | None:
-        """Capitalized words `ws` no list holds after a strong cue ("lives in", "resides in", "visiting
-        from"; _towns calls it only then), ending their phrase: a town when the last is a place's
-        kind ("Township", "Corners"), the first a place's article ("Las Palmitas", "Port Ewen"), or
-        every word one that English never writes in small letters."""
-        if cue in ("of", "at"):
+    def _unlisted_town(self, text: str, ws: list[tuple[int, int, str]], cue: str, strong: bool) -> Candidate | None:
+        """Capitalized words `ws` no list holds after a cue, ending their phrase: a town when the last
+        is a place's kind ("Township", "Corners"), the first a place's article ("Las Palmitas", "Port
+        Ewen"), or, after a strong cue only ("lives in", "resides in", "visiting from"), every word
+        one that English never writes in small letters. After "in" without a verb of living, a name
+        of two words with a place's kind ("kids in Garden Cove;", "dad on the way from Port Halvorsen,")."""
+        if cue in ("of", "at") or not strong and cue == "to":
             return None
         lex = self.lex
         for k in range(min(len(ws), 3), 0, -1):
@@ -1511,9 +1522,10 @@ class LocationDetector(Detector):
             s, e = ws[0][0], ws[k - 1][0] + len(words[-1])
             if not _TOWN_END.match(text, e):
                 continue
-            if any(not w[:1].isupper() or w.lower() in _NOT_TOWN_WORDS or lex.is_medical(w) for w in words):
-                continue
-            if words[-1] in _PLACE_SUFFIXES and k >= 2 or words[0] in _PLACE_ARTICLES and k >= 2 or all(
+            if any(not w[:1].isupper() or w.lower() in _NOT_TOWN_WORDS or lex.is_medical(w) for w in words) \
+                    or words[-1].lower() in _BUILDING_PARTS:
+                continue  # ("seen in East Wing", "in North Tower"): a part of a building
+            if words[-1] in _PLACE_SUFFIXES and k >= 2 or words[0] in _PLACE_ARTICLES and k >= 2 or strong and all(
                     ((sh := lex.capitalized_share(w)) is None or sh >= 0.9) and len(w) >= 4
                     and not lex.is_first_name(w) and not lex.is_surname(w) for w in words):
                 return self._cand(s, e, "city", self.rules["town_weak"], "context:town_unlisted")

@@ -82,6 +82,13 @@ CASES = [
     (_LOW + "dc to: sunrise terrace group home, hadley mills.", ["sunrise terrace group home"], []),
     (_CAPS + "DAUGHTER IS HCP, IN CVRU FAMILY LOUNGE. HOME INFUSION STARTED. PT ATE AT THE RESTAURANT.", [],
      ["FAMILY LOUNGE", "HOME INFUSION", "RESTAURANT"]),
+    # ---- towns after a cue in brackets or after "outside", unlisted towns with a place's kind or article
+    (_CASED + "Sister Greta (from Johnstown) called at 2130 asking for update.", ["Johnstown"], []),
+    (_CASED + "MVC 4 days ago, crash on Rt 9 outside Belchertown, restrained driver.", ["Belchertown"], []),
+    (_CASED + "Pt lives w/ son + dtr-in-law in Garden Cove.", ["Garden Cove"], []),
+    (_CASED + "Husband drove her in from Port Aldous (approx 1 hr).", ["Port Aldous"], []),
+    (_CASED + "Pt is a machinist at a tool & die shop, lives in Media.", ["Media"], []),
+    (_CASED + "Seen in East Wing. Pt lives in Home w/ wife. Transferred to Pine Cove Unit.", [], ["East Wing", "Home"]),
 ]
 
 
