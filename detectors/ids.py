@@ -185,7 +185,7 @@ _LABELS: tuple[tuple[str, str, bool], ...] = (
     ("reference_number", r"badge(?:\s*(?:number|no\.?|\#))?|juror(?:\s*(?:number|no\.?|\#))?", True),
     # a jail's or a prison's numbers for a person ("DOC #: 88-40217", "Booking: 24-55012", "Inmate
     # ID 447781", "INC # 03-051177"): the department of corrections' only before its number's mark
-    ("reference_number", r"booking(?:\s*(?:number|no\.?|\#|id))?|inmate(?:\s*(?:id|number|no\.?|\#))?"
+    ("reference_number", r"booking(?:\s*(?:number|no\.?|\#|id))?|bkg(?=[ \t]*[:#])|inmate(?:\s*(?:id|number|no\.?|\#))?"
                          r"|detainee\s*(?:id|number|no\.?|\#)|offender\s*(?:id|number|no\.?|\#)"
                          r"|doc(?=[ \t]*(?:\#|no\b|number|:))(?:\s*(?:number|no\.?|\#))?|inc\s*\#"
                          r"|incident(?=[ \t]*:)|alien\s+(?:number|no\.?|\#)", True),
@@ -253,6 +253,14 @@ _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "re
                 "conf")
 
 
+#: an officer's badge or an interpreter's number after the name, marked by "#" or "ID" alone ("Ofc Kyle
+#: Drummond #3307", "Sgt. Wanda King #2218", "interp line used, interp #20571", "Interpreter: Hector
+#: Benavides (#S-2207)", "interpreter Hoa Lam ID VT-3390"): three digits are enough there
+_BADGE_AFTER_ROLE = regex.compile(
+    r"(?<![\w/])(?i:ofc|officer|sgt|sergeant|deputy|dep|det|detective|trooper|cpl|corporal|capt|interp|interpreter)"
+    r"\b[^\n#]{0,48}?(?<=[ \t(])(?:\#[ \t]*|(?-i:ID|id)[ \t]*[#:]?[ \t]*)(?P<v>(?:[A-Za-z]{1,3}-?)?\d{3,8})(?![\w-])")
+#: the words before a "#" that number a place or a line, not a person ("rm #412", "cell #3")
+_NOT_BADGE_BEFORE = frozenset("rm room bed unit cell pod ext apt suite pager phone tel line box lot".split())
 #: a device maker's name right before a model number ("Olympus CF-HQ190L", "BF-UC190F linear EBUS")
 _MAKER_BEFORE = re.compile(
     r"(?:olympus|pentax|fujifilm|fuji|storz|stryker|medtronic|zimmer|biomet|depuy|boston\s+scientific"
@@ -569,6 +577,17 @@ class IdDetector(Detector):
                     continue
                 out.append(Candidate(s, e, "reference_number", rules["dashed_code"], self.name,
                                      "context:dashed-code"))
+        if "#" in text or "ID" in text or "id" in text:
+            like = rules["labelled"]
+            for m in _BADGE_AFTER_ROLE.finditer(text):
+                s, e = m.span("v")
+                before = text[max(0, s - 24):s].rstrip(" \t#:(").rsplit(None, 1)
+                if before and before[-1].lower().rstrip(".:") in _NOT_BADGE_BEFORE:
+                    continue
+                v = m.group("v")
+                if v.isdigit() and len(v) == 4 and v[:2] <= "23" and v[2:] <= "59" and "#" not in text[m.start():s]:
+                    continue  # "interpreter ID 1400": a time more likely than a number
+                out.append(Candidate(s, e, "reference_number", like, self.name, "context:badge-number"))
         for m in self._signatures(text):
             v = m.group("v")
             if len(v) == 4 and v[:2] <= "23" and v[2:] <= "59":

@@ -89,6 +89,12 @@ CASES = [
     (_CASED + "Husband drove her in from Port Aldous (approx 1 hr).", ["Port Aldous"], []),
     (_CASED + "Pt is a machinist at a tool & die shop, lives in Media.", ["Media"], []),
     (_CASED + "Seen in East Wing. Pt lives in Home w/ wife. Transferred to Pine Cove Unit.", [], ["East Wing", "Home"]),
+    # ---- an officer's badge and an interpreter's number after the name
+    (_CASED + "PD: Ofc Kyle Drummond #3307 + 1 other ofc at bedside.", ["3307"], []),
+    (_CASED + "Interpreter: Hector Benavides (#S-2207), in-house. Later interp line used, interp #20571.",
+     ["S-2207", "20571"], []),
+    (_CASED + "Officer in rm #412 with pt. Interpreter ID 1400 per log.", [], ["412"]),
+    (_CAPS + "I/M: LITTLE, MARCUS   BKG: 21-000487   CELL: 4", ["21-000487"], []),
 ]
 
 
