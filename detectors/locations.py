@@ -58,17 +58,26 @@ _LC_STREET_END = re.compile(
 #: a street without its number inside an address list, a listed town after it ("(Rite Aid,
 #: Mass Ave, Lexington"): the name follows a comma, a parenthesis or the line's start
 _BARE_LISTED = re.compile(r"(?:^|[,(;][ \t]*)(?P<w>[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-z'’-]+){0,2})[ \t]+$", re.M)
+#: see LocationDetector._prefix_streets
+_PREFIX_STREET = re.compile(
+    r"(?<![\w.,/-])\d{1,6}[ \t]+(?:(?:[NSEW]|(?i:north|south|east|west))\.?[ \t]+)?(?:"
+    r"(?P<kind>(?i:avenue|road))[ \t]+\d{1,4}(?:[ \t]?1/2)?[A-Za-z]?(?![\w/-])"
+    r"|(?P<kind2>(?i:calle|camino|avenida|paseo|callejon|callejón|carretera))[ \t]+"
+    r"(?:(?i:de|del|de[ \t]+la|de[ \t]+los|de[ \t]+las|la|las|los|el)[ \t]+)?[A-Z][\w'’-]+)")
 #: a numbered road ("on Route 9 in Natick", "MVC ON RTE 128", "off I-95", "along Hwy 1"): the
 #: automaton finds the road word; a place cue before it or a listed town after it is needed
 _ROAD_WORDS = ("Route", "ROUTE", "route", "Rte", "RTE", "rte", "Hwy", "HWY", "hwy", "Highway", "HIGHWAY",
-               "highway", "Interstate", "INTERSTATE", "interstate", "I-", "i-")
-_ROAD = re.compile(r"(?:[A-Za-z]+\.?[ \t]*#?|[Ii]-)[ \t]*(?P<n>\d{1,3}[A-Za-z]?)(?![\w-]|\.\d)")
+               "highway", "Interstate", "INTERSTATE", "interstate", "I-", "i-",
+               # a county's road ("County Rd 612"; "Rd" only after "County" or "State") and Texas's
+               # farm-to-market roads ("on FM 1516", four digits)
+               "Rd", "RD", "Road", "ROAD", "rd", "road", "FM")
+_ROAD = re.compile(r"(?:[A-Za-z]+\.?[ \t]*#?|[Ii]-)[ \t]*(?P<n>\d{1,4}[A-Za-z]?)(?![\w-]|\.\d)")
 _ROAD_CUE = re.compile(
     r"(?<![\w'’-])(?:on|off|onto|near|along|via|at|from|to|take|took|taking|exit|down|up|of|crossing|"
     r"ON|OFF|ONTO|NEAR|ALONG|VIA|AT|FROM|TO|EXIT|OF|On|Off|Near|Along|Via|From|Took|Exit)"
     r"(?:[ \t]+(?:State|STATE|state|US|U\.S\.|the|THE))?[ \t]+$")
 #: the kind of a numbered road right before its word ("State Route 614", "COUNTY RD"), a cue of its own
-_ROAD_KIND = re.compile(r"(?<![\w'’-])(?:State|STATE|County|COUNTY|US|U\.S\.)[ \t]+$")
+_ROAD_KIND = re.compile(r"(?<![\w'’-])(?:State|STATE|County|COUNTY|US|U\.S\.|county)[ \t]+$")
 #: where on a road a scene is, right after it ("Route 9W at the bridge", "Hwy 50 NB", "I-95 mile marker 12")
 _ROAD_AFTER = re.compile(r"[ \t]+(?:at[ \t]+the|near[ \t]+the|by[ \t]+the|mile[ \t]+marker|mm[ \t]*\d|exit[ \t]+\d"
                          r"|(?:north|south|east|west)bound|[NSEW]B\b)", re.IGNORECASE)
@@ -519,6 +528,8 @@ class LocationDetector(Detector):
         if triggers:
             out.extend(self._templates_near(text, triggers))
         streets = self._streets(text, out)
+        if "venue" in text or "VENUE" in text or "alle" in text or "ALLE" in text or "amino" in text or "AMINO" in text:
+            self._prefix_streets(text, streets, out)
         self._cued_addresses(text, out)
         if suffixes:
             self._bare_streets(text, suffixes, streets, out)
@@ -665,7 +676,8 @@ class LocationDetector(Detector):
                 last = ws[i - 1][2]
                 if last[-1] == "." and len(last) > 2 and not self._suffix(last) and last[:-1] not in _NAME_ABBR:
                     break  # a sentence ends inside: "Holter. PT" is no street name
-                if self._suffix(ws[i][2]):
+                if self._suffix(ws[i][2]) and not (ws[i][2] == "VIA" and i >= 2):
+                    # ("INTERPRETER # 44102 USED FOR THIS MTG VIA VIDEO": in capitals "via" is the word)
                     end = ws[i][1]
                     # "Elm Park Rd": a second suffix right after the first belongs to the name
                     if i + 1 < len(ws) and self._suffix(ws[i + 1][2]):
@@ -897,6 +909,17 @@ class LocationDetector(Detector):
             out.append(self._cand(m.start("f"), m.end("f"), "place", self.rules["street_no_number"],
                                   "context:place_on_street"))
 
+    def _prefix_streets(self, text: str, streets: list[Candidate], out: list[Candidate]) -> None:
+        """A house number before a street whose kind comes first: a numbered avenue or road of the
+        rural West ("21550 Avenue 48", "14200 Road 24") and the Spanish kinds ("4418 E Calle
+        Mirasol", "210 Camino del Rey")."""
+        like = self.rules["street"]
+        for m in _PREFIX_STREET.finditer(text):
+            if (m.group("kind") or m.group("kind2"))[:1].isupper():  # a street's kind Capitalized as its name's
+                c = self._cand(m.start(), m.end(), "street", like, "context:prefix_street")
+                out.append(c)
+                streets.append(c)
+
     def _roads(self, text: str, roads: list[int], streets: list[Candidate], out: list[Candidate]) -> None:
         """A numbered road after a place cue or before a listed town: "on Route 9 in Natick",
         "MVC ON RTE 128", "off I-95, Braintree". Interstates have one or two digits, or three
@@ -911,14 +934,19 @@ class LocationDetector(Detector):
             if word in ("I-", "i-") and not (len(num) <= 2 and num.isdigit()
                                              or len(num) == 3 and num.isdigit() and num[0] != "1"):
                 continue
-            if word.islower() and word not in ("route", "rte", "hwy", "highway", "interstate", "i-"):
+            if word.islower() and word not in ("route", "rte", "hwy", "highway", "interstate", "i-", "rd", "road"):
                 continue
+            if len(num.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")) > 3 and word != "FM":
+                continue  # four digits: a farm-to-market road's only
             cue = _ROAD_CUE.search(text, max(0, s - 24), s)
             town = None
             kind = _ROAD_KIND.search(text, max(0, s - 8), s)
+            if word.lower().rstrip(".") in ("rd", "road") and kind is None or word == "FM" and cue is None:
+                continue  # ("Rd 5" alone, "FM 20" without a place's cue: no road for sure)
             if cue is None:
                 town = self._town_after(text, m.end(), _ROAD_TOWN)
-                if town is None and not (kind is not None and word[:1].isupper() or _ROAD_AFTER.match(text, m.end())):
+                if town is None and not (kind is not None and (word[:1].isupper() or word in ("rd", "road"))
+                                         or _ROAD_AFTER.match(text, m.end())):
                     continue  # ("MVC rollover, State Route 614", "Route 9W at the bridge", "Hwy 50 NB")
             if kind is not None:
                 s = kind.start()  # "State Route 614" whole

@@ -95,6 +95,14 @@ CASES = [
      ["S-2207", "20571"], []),
     (_CASED + "Officer in rm #412 with pt. Interpreter ID 1400 per log.", [], ["412"]),
     (_CAPS + "I/M: LITTLE, MARCUS   BKG: 21-000487   CELL: 4", ["21-000487"], []),
+    # ---- rural and Western addresses: county and farm-to-market roads, route boxes, numbered avenues, calles
+    (_CAPS + "SINGLE VEH MVC VS TREE ON COUNTY RD 612, HOLLOWAY TWP. PROLONGED EXTRICATION.", ["COUNTY RD 612"], []),
+    (_CASED + "Directions: 2nd left after the tortilleria on FM 1516.", ["FM 1516"], []),
+    (_CASED + "Address: Route 7 Box 1184, Chinle, AZ 86503.", ["Route 7 Box 1184"], []),
+    (_CASED + "Location: 21550 Avenue 48, Almendro Springs. Almond orchard.", ["21550 Avenue 48"], []),
+    (_CASED + "Home addr 4418 E Calle Mirasol, Tucson - single story.", ["4418 E Calle Mirasol"], []),
+    (_CASED + "Rd 5 was closed per radio. FM 20 playing. Took 2 road trips, 3 avenues tried.", [],
+     ["Rd 5", "FM 20", "2 road", "3 avenues"]),
 ]
 
 
