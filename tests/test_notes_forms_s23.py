@@ -103,6 +103,7 @@ CASES = [
     (_CASED + "Home addr 4418 E Calle Mirasol, Tucson - single story.", ["4418 E Calle Mirasol"], []),
     (_CASED + "Rd 5 was closed per radio. FM 20 playing. Took 2 road trips, 3 avenues tried.", [],
      ["Rd 5", "FM 20", "2 road", "3 avenues"]),
+    (_LOW + "eval once off pressors. h.o. kowalczyk aware of low grade temp, cx sent.", ["kowalczyk"], []),
 ]
 
 
