@@ -1588,7 +1588,7 @@ class NameDetector(Detector):
             return None
         if i.place or i.eponym or i.drug:
             return None  # "California", "Asian", "Foley", "Allegra" alone: unless posting says otherwise
-        if _SIGN_BEFORE_RE.search(text, max(0, t.start - 10), t.start):
+        if _SIGN_BEFORE_RE.search(text, max(0, t.start - 14), t.start):
             return None  # "neg Homans", "positive Tinel", "no Hoffmann": an examination's sign
         if _SCORE_AFTER_RE.match(text, t.end):
             return None  # "Morse 55.", "Braden 16,": a scale's score

@@ -341,7 +341,8 @@ mandarin cantonese arabic haitian creole vietnamese korean japanese hindi urdu s
 amharic tagalog greek hebrew farsi persian dutch ukrainian turkish bengali punjabi tamil telugu gujarati
 nepali pashto dari tigrinya yoruba igbo khmer""".split())
 #: clinical shorthand that the word lists take for names ("no spells or brady", "tachy to 190")
-_JARGON = frozenset("""brady bradys tachy tachys desat desats nyha""".split())
+_JARGON = frozenset("""brady bradys tachy tachys desat desats nyha amber deacon marshal ranger oasis navidad
+chole chol rami lido matrix""".split())
 #: a newborn's name as charts give it ("baby boy wroblewski", "baby girl a price"): the surname
 #: (matched on the text in small letters; the test before a word comes after its first letter,
 #: so that `re` skips to the places where one of the words begins)

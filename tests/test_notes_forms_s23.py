@@ -104,6 +104,10 @@ CASES = [
     (_CASED + "Rd 5 was closed per radio. FM 20 playing. Took 2 road trips, 3 avenues tried.", [],
      ["Rd 5", "FM 20", "2 road", "3 avenues"]),
     (_LOW + "eval once off pressors. h.o. kowalczyk aware of low grade temp, cx sent.", ["kowalczyk"], []),
+    # ---- clinical words the name lists hold, in notes without capitals; a sign's eponym
+    (_LOW + "gu: foley w/ cloudy amber urine 30-60cc/hr. fire marshal called. church sent deacon.", [],
+     ["amber", "marshal", "deacon"]),
+    (_CASED + "GB wall thickening 5 mm, +sonographic Murphy. Lipase 42.", [], ["Murphy"]),
 ]
 
 
