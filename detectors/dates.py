@@ -274,7 +274,8 @@ _FRACTION_AFTER = regex.compile(
     r"rle|lle|hand|grip|pulses?|edema|mm|cm|ago|previously|prior|words|objects|items|correct|"
     r"recall|naming|trials?|nodes?|lymph|cores?|specimens?|fragments?|slides?|margins?|hpfs?|lpfs?|"
     r"fields?|blocks?|cassettes?|bcx|bcxs|bc|cultures?|cx|sets|bottles|"
-    r"hip|knee|ankle|shoulder|elbow|wrist|grip|quad|hamstring|flexors?|extensors?|abductors?|adductors?)(?![\p{L}\d])",
+    r"hip|knee|ankle|shoulder|elbow|wrist|grip|quad|hamstring|flexors?|extensors?|abductors?|adductors?|"
+    r"questions|pictures|pics|answers|match|legs?|arms?)(?![\p{L}\d])",
     regex.IGNORECASE)
 #: "version 1.2.2020", "v 2-3-18": a version or release number, not a date
 _VERSION_BEFORE = regex.compile(r"(?:version|ver\.?|v|rev\.?|revision|release|build)[ \t]{0,2}$",
@@ -308,7 +309,10 @@ _READING_BEFORE = regex.compile(
     # ("verbalizes 4/5 warning signs", "teach-back 3/4")
     r"ext|flex|extension|flexion|abd|abduction|adduction|verbaliz\w*|teach-?back|"
     # a BiPAP's or CPAP's pressures after a word ("BiPAP overnight 12/5", "CPAP at night 10/5")
-    r"(?:bipap|cpap|vpap|avaps)(?:[ \t]+(?:overnight|nightly|qhs|hs|at[ \t]+night|on|at|of|settings?)){1,2})s?[ \t:=#]{0,3}$",
+    r"(?:bipap|cpap|vpap|avaps)(?:[ \t]+(?:overnight|nightly|qhs|hs|at[ \t]+night|on|at|of|settings?)){1,2}|"
+    # a ventilator's support, a train of four, an exertion score, an HLA match, a tenderness rating
+    # ("PSV 10/5", "TOF 2/4", "Borg 5/10", "HLA 3/6", "tender 4/10")
+    r"psv|prvc|tof|borg|hla|tender|tenderness)s?[ \t:=#]{0,3}$",
     regex.IGNORECASE)
 #: after a weekday standing alone: a habit's noun ("Sunday dinner", "Wednesday nights")
 _HABIT_AFTER = regex.compile(r"[ \t]+(?:nights|mornings|evenings|afternoons|dinners?|lunch(?:es)?|brunch|"
@@ -1312,7 +1316,8 @@ def _clean_md(text: str, c: Candidate) -> bool:
         return False  # "CGA 32 3/7", "GA 38 1/7 wks", "Day 5/7 cipro": days of a week, no date
     if a < b and b in (5, 10, 14, 21, 28) and _COURSE_DAY_BEFORE.search(text, max(0, c.start - 8), c.start):
         return False  # "nimodipine (day 4/21)", "abx day 3/10": a day of a course
-    if b == 5 and (_strength_list(text, c.start) or _GRADE_NEXT.match(text, c.end) or _SIDE_AFTER.match(text, c.end)):
+    if b == 5 and (_strength_list(text, c.start) or _GRADE_NEXT.match(text, c.end) or _SIDE_AFTER.match(text, c.end)
+                   or _LIMB_BEFORE.search(text, max(0, c.start - 14), c.start)):
         return False  # ("APB 4/5 R, 5/5 L": a list of strength grades)
     r = _READING_BEFORE.search(text, max(0, c.start - 16), c.start)
     if r and r.group().strip(" \t:=#").lower() == "of" and b not in (5, 6, 10) and a <= 12:
@@ -1350,6 +1355,8 @@ _APPROX_DAY_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:d/c|dc|discharge|home|da
 _LAST_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:last|next|prior|previous)[ \t]+(?:\p{L}{2,10}[ \t]+)?(?:dose|admit|admission|visit|appt"
                              r"|appointment|seen|session|transfusion|tx|treatment|chemo|dialysis|hd|infusion|cycle)"
                              r"[ \t:]*(?:on|was)?[ \t]*$")
+#: a limb or a side whose strength is graded out of five ("L leg 4/5", "R hemiparesis 1/5", "r side 2/5")
+_LIMB_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:legs?|arms?|side|hemiparesis|hemiplegia|drift|can)[ \t:=]{1,3}$")
 #: what a day follows even when its parts read as a plain fraction or a rating: a day's word ("tomorrow
 #: 4/10"), a bed or a hearing that is set for a day ("bed available 3/8", "hearing set for 5/12"),
 #: a procedure after "s/p" ("s/p OLT 3/8", "s/p catheter-directed tPA 1/2")

@@ -108,6 +108,10 @@ CASES = [
     (_LOW + "gu: foley w/ cloudy amber urine 30-60cc/hr. fire marshal called. church sent deacon.", [],
      ["amber", "marshal", "deacon"]),
     (_CASED + "GB wall thickening 5 mm, +sonographic Murphy. Lipase 42.", [], ["Murphy"]),
+    # ---- grades, settings and scores that read as month/days
+    (_CAPS + "R SIDED WEAKNESS 3/5 ARM, 4/5 LEG. PSV 10/5 40%. TOF 2/4. BORG 5/10.", [], ["4/5", "10/5", "2/4", "5/10"]),
+    (_CASED + "Dysarthria, L arm 3/5, L leg 4/5. HLA 3/6 match. Answered 4/6 questions.", [], ["4/5", "3/6", "4/6"]),
+    (_CAPS + "S/P EXCISION + STSG CHEST/L ARM 01/26, DONOR SITE R THIGH.", ["01/26"], []),
 ]
 
 
