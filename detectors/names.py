@@ -81,6 +81,7 @@ thessaly impella raynaud raynaud's sjogren sjögren sjogren's behcet behçet heb
 dix-hallpike koebner auspitz rovsing couvelaire kussmaul virchow achilles
 forrest vanderbilt paris hoehn yahr hasson quinton bhutani hunt-hess rumack-matthew prisma
 berg jamar tinetti aspen huber hazelbaker bayley finnegan schmitt-thompson payne-martin mosteller holliday-segar dakin dakin's
+morse barlow ortolani geri symphony
 """.split())
 #: capitalized words of clinical notes that never stand alone as a name (headings, abbreviations)
 CLINICAL_STOP = frozenset("""

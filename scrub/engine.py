@@ -370,6 +370,10 @@ def _clinical_abbreviation(acr: str) -> bool:
         or lex.is_degree(acr) or lex.is_title(acr)
 
 
+#: words a name's or a place's finding may hold that name no one elsewhere in the note: a newborn's
+#: label ("Baby Girl Nguyen"), a ward's side ("7 East"), a heading's word
+_NEVER_POSTED = frozenset("""baby newborn infant twin boy girl east west north south new last church st saint
+the""".split())
 #: a verb's number after an ordinary word posted as a name: "TEMP ROSE TO 38.3"
 _VERB_NUMBER = regex.compile(r"[ \t]+(?i:to|from|by)[ \t]+[~<>]?\d")
 
@@ -398,6 +402,8 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
                 value = value[:-2]
             if value in _MODALS:
                 continue  # "dr. will price" in a note typed in small letters: "will" there is the verb too
+            if value.lower() in _NEVER_POSTED:
+                continue  # "Baby" of "Baby Girl Nguyen", "East" of a ward: no one's name elsewhere
             if u.entity in ("organization", "hospital") and value.isupper() and len(value) <= 4 \
                     and _clinical_abbreviation(value):
                 continue  # "PD" left of "Quincy PD" (its town a name's): no clinic's initials to post
@@ -440,10 +446,12 @@ def post(text: str, findings: Iterable[Finding], likelihood: float) -> list[Cand
             end = pos + len(needle)
             if (pos == 0 or not text[pos - 1].isalnum() and text[pos - 1] != "_") and \
                     (end == n or not text[end].isalnum() and text[end] != "_") and \
+                    not (end + 1 < n and text[end] == "-" and text[end + 1].islower() and text[pos].isupper()) and \
                     (not strict or text[pos:end] == value) and \
                     not (as_written and _VERB_NUMBER.match(text, end)) and \
                     not _modal_verb(text, pos, end):
-                # ("Will Bond RRT" posts "Will", but "Will follow." is the verb)
+                # ("Will Bond RRT" posts "Will", but "Will follow." is the verb; "Long" is no
+                # name in "Long-term care")
                 hits.append((pos, end, ent))
             pos = low.find(needle, pos + 1)
     hits.sort(key=lambda h: (h[0], -(h[1] - h[0]), h[2]))

@@ -112,6 +112,11 @@ CASES = [
     (_CAPS + "R SIDED WEAKNESS 3/5 ARM, 4/5 LEG. PSV 10/5 40%. TOF 2/4. BORG 5/10.", [], ["4/5", "10/5", "2/4", "5/10"]),
     (_CASED + "Dysarthria, L arm 3/5, L leg 4/5. HLA 3/6 match. Answered 4/6 questions.", [], ["4/5", "3/6", "4/6"]),
     (_CAPS + "S/P EXCISION + STSG CHEST/L ARM 01/26, DONOR SITE R THIGH.", ["01/26"], []),
+    # ---- scales' eponyms; what posting leaves alone
+    (_CAPS + "FALL RISK: MORSE 65 - HIGH FALL RISK. BRADEN 14.", [], ["MORSE"]),
+    (_CASED + "Hips: Barlow/Ortolani neg, symmetric creases.", [], ["Barlow", "Ortolani"]),
+    ("Pt: Bao Long, 82 yo M. Son at bedside.\nService: Long-term care. Baby Girl Nguyen in NICU; Baby on gavage feeds.",
+     ["Bao Long"], ["Long-term", "Baby on"]),
 ]
 
 
