@@ -1242,8 +1242,12 @@ class NameDetector(Detector):
             if size <= len(words):
                 got = " ".join(words[-size:]).lstrip("([{\"'")
                 if got == phrase or got.rstrip(".") == phrase and (
-                        len(phrase) <= 3 or phrase in self.titles and len(phrase) <= 5 or phrase in _DOTTED_CONTEXT):
-                    return strength  # "pt.", "Dr.", "dtr."; "daughter." ends a sentence
+                        phrase in self.titles and len(phrase) <= 5 or phrase in _DOTTED_CONTEXT):
+                    return strength  # "Dr.", "dtr."; "daughter." ends a sentence
+                if got.rstrip(".") == phrase and len(phrase) <= 3:
+                    # "per pt. Orient to unit rules": the stop may end a sentence; a word after it
+                    # is a name only as a weak context's ("pt. Kowalczyk", not "pt. Last assessed")
+                    return "weak"
         return None
 
     def _kin_name(self, word: str) -> bool:
@@ -2112,7 +2116,7 @@ _ROMAN_AFTER_RE = re.compile(r"[ \t]*,?[ \t]*(?:II|III|IV)\b")
 _AFTER_NUMBER_RE = re.compile(r"\d[ \t]*\Z")
 #: context words that may be written with a period and still lead a name ("Prof.", "Rev.")
 _DOTTED_CONTEXT = frozenset({"prof", "rev", "miss", "mister", "doctor", "sister", "dtr", "sra", "srta",
-                             "mme", "mlle", "dame", "madam", "attn", "aka"})
+                             "mme", "mlle", "dame", "madam", "attn", "aka", "dep"})
 #: "& Doyle Orthopaedics", "and Lowe Associates": a second name and a firm's word after a surname
 _FIRM_PAIR_AFTER_RE = re.compile(r"[ \t]*(?:&|and)[ \t]+[A-Z][\w'’-]+[ \t]+([A-Z][a-z]+)\b")
 _PRACTICE_ENDS = ("ology", "iatry", "iatrics", "paedics", "pedics", "dentistry", "surgery", "law", "medicine")

@@ -117,6 +117,7 @@ CASES = [
     (_CASED + "Hips: Barlow/Ortolani neg, symmetric creases.", [], ["Barlow", "Ortolani"]),
     ("Pt: Bao Long, 82 yo M. Son at bedside.\nService: Long-term care. Baby Girl Nguyen in NICU; Baby on gavage feeds.",
      ["Bao Long"], ["Long-term", "Baby on"]),
+    (_CASED + "No info to father per pt. Orient to unit rules when calm. Pt. Kowalczyk seen.", ["Kowalczyk"], ["Orient"]),
 ]
 
 
