@@ -1234,6 +1234,13 @@ class OrgDetector(Detector):
                 # "Newbridge on the Charles and Marina Bay": two names, each its own candidate (a
                 # joiner left alone between two findings would be posted as a name of its own)
                 for part in _split_and(toks):
+                    if len(part) > 1 and part[0][2] in self._acronyms:
+                        # "referred to RD Imani Boateng": a role before a person, no firm's word;
+                        # "placed in AIIR Rm 2": a room
+                        while part and part[0][2] in self._acronyms:
+                            part = part[1:]
+                        if len(part) < 2:
+                            continue
                     if by_trade and part[0][2].lower() in _WARD_WORDS:
                         continue  # "specialist at Bedside", "coordinator for Discharge Planning"
                     if len(part) > 1 and part[-1][2].isupper() and part[-1][2].lower() in self._credentials:

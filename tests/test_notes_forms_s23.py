@@ -118,6 +118,8 @@ CASES = [
     ("Pt: Bao Long, 82 yo M. Son at bedside.\nService: Long-term care. Baby Girl Nguyen in NICU; Baby on gavage feeds.",
      ["Bao Long"], ["Long-term", "Baby on"]),
     (_CASED + "No info to father per pt. Orient to unit rules when calm. Pt. Kowalczyk seen.", ["Kowalczyk"], ["Orient"]),
+    (_CASED + "Referred to RD Imani Boateng for MNT. Records sent to HIM. 19 yo F admitted in DKA.", ["Imani Boateng"],
+     ["RD", "HIM", "DKA"]),
 ]
 
 
