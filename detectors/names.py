@@ -263,7 +263,8 @@ _KIN_AFTER_RE = re.compile(r"(?<![\w'’-])(?P<n>[A-Z][\w'’-]+(?:[ \t]+[A-Z][\
 #: NP)", "notified Hill at 0130", "Notified Cross's fellow"), set off by what ends a mention
 _VERB_NAME_RE = re.compile(
     r"(?<![\w/-])(?i:per|paged|re-?paged|notified|informed|d/w|discussed w(?:ith|/)"
-    r"|spoke w(?:ith|/)|updated)[ \t]+(?P<n>[A-Z][a-z]+(?:-[A-Z][a-z]+)?|[A-Z]{3,}(?:-[A-Z]{2,})?)(?:['’][sS](?=[ \t]))?"
+    r"|spoke w(?:ith|/)|updated|(?:updated|seen|examined|evaluated|assessed|called|paged|notified)[ \t]+by"
+    r"|(?-i:res))[ \t]+(?P<n>[A-Z][a-z]+(?:-[A-Z][a-z]+)?|[A-Z]{3,}(?:-[A-Z]{2,})?)(?:['’][sS](?=[ \t]))?"
     r"(?=[ \t]*[,.;:(]|[ \t]+(?:-|–|aware\b|at[ \t]+(?:bedside|\d)|re\b|for\b|who\b|w/|@|\d|via\b"
     r"|fellow\b|resident\b|attending\b|team\b|service\b|if\b)|[ \t]*$)", re.M)
 #: a clinician's role in brackets after the name ("(trauma NP)", "(fellow)"): even an eponym's name

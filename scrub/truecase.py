@@ -248,7 +248,8 @@ _TITLE_NO_DOT = re.compile(r"(?<![\w'’.-])(?P<t>mrs|mr|ms|np|rn|md|dr|lpn|cnm|
 _SURNAME_ROLES = frozenset({"rn", "lpn", "officer", "ofc", "mht", "rt", "deputy", "sgt", "co"})
 #: a common surname alone after what one does to a colleague ("per young - poss or", "notified hill,
 #: aware", "PAGED SWAN (TRAUMA CHIEF)", "notified wood at 0130"), set off by what ends a mention
-_VERB_SURNAME = re.compile(r"(?<![\w/-])(?:per|paged|re-?paged|notified|informed|d/w|updated)[ \t]+([a-z][a-z'’-]{2,})"
+_VERB_SURNAME = re.compile(r"(?<![\w/-])(?:per|paged|re-?paged|notified|informed|d/w|updated"
+                           r"|(?:updated|seen|examined|evaluated|assessed|called|paged|notified) by)[ \t]+([a-z][a-z'’-]{2,})"
                            r"(?=[ \t]*[,.;:(]|[ \t]+(?:-|–|aware\b|at[ \t]+(?:bedside|\d)|re\b|w/|@|\d"
                            r"|fellow\b|resident\b|attending\b|if\b)|[ \t]*$)", re.MULTILINE)
 #: the same before a clinician's role in brackets, after "w/" or "by" too ("w/ bond (burn attending)",

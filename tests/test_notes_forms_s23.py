@@ -120,6 +120,8 @@ CASES = [
     (_CASED + "No info to father per pt. Orient to unit rules when calm. Pt. Kowalczyk seen.", ["Kowalczyk"], ["Orient"]),
     (_CASED + "Referred to RD Imani Boateng for MNT. Records sent to HIM. 19 yo F admitted in DKA.", ["Imani Boateng"],
      ["RD", "HIM", "DKA"]),
+    (_CAPS + "SISTER CALLED, PHONE 318-555-0162, UPDATED BY LANE RE: CT.", ["LANE"], []),
+    (_CASED + "Hgb 8.8 (was 9.6). Ortho res Hill aware, type & cross sent. Gastric res Small.", ["Hill"], ["Small"]),
 ]
 
 
