@@ -18,7 +18,7 @@ import regex
 from scrub.detector import Detector
 from scrub.errors import ScrubError
 from scrub.templates import MONTHS, UNIT_ABBREV, WDAYS, WEEKDAYS, WING_AFTER, Template, load_templates
-from scrub.truecase import lower_aligned
+from scrub.truecase import MODAL_NEXT, VERB_SURNAME_STOP, lower_aligned
 from scrub.types import Candidate, Document
 
 # ----------------------------------------------------------------------------- shapes
@@ -273,10 +273,6 @@ _ROLE_PAREN_AFTER_RE = re.compile(r"[ \t]*\((?:[A-Za-z]+[ \t])?(?i:attending|fel
                                   r"|intern|surgeon|nsgy|pgy\d)\)")
 #: a name after "w/" or "by" before such a role ("dsg change w/ Bond (burn attending)")
 _WITH_ROLE_RE = re.compile(r"(?<![\w/-])(?:[Ww]/|[Ww]ith|[Bb]y)[ \t]+(?P<n>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?=[ \t]*\()")
-#: words after such a verb that are listed names but say when or how ("3 times per Day.", "per House")
-_VERB_NAME_STOP = frozenset("""day days night nights call back child low high small best page ward house short
-hand head foot case law power early late more most major minor general grant bill mark rule chart order shift
-care son sons mar faith""".split())
 #: ... and in capitals ("ok per DON": the director of nursing)
 _VERB_NAME_CAPS_STOP = frozenset({"don", "adon", "mod", "nod", "hos", "cno", "ceo", "coo"})
 _INTERPRETER_RE = re.compile(r"(?im)\binterp(?:reter)?\b[^\n]{0,50}?[,:][ \t]*(?P<n>(?-i:[A-Z][\w'’-]+(?:[ \t]+(?!ID\b)[A-Z][\w'’-]+){1,2}))"
@@ -734,7 +730,7 @@ class NameDetector(Detector):
             i = self.info(word)
             if i.stop or i.medical or i.medword or i.drug or i.place \
                     or i.eponym and not _ROLE_PAREN_AFTER_RE.match(text, m.end("n")) \
-                    or word.lower() in _VERB_NAME_STOP or word.lower() in strong or word.lower() in weak or word.isupper() and word.lower() in _VERB_NAME_CAPS_STOP or word.lower() in KIN or len(word) < 3:
+                    or word.lower() in VERB_SURNAME_STOP or word.lower() in strong or word.lower() in weak or word.isupper() and word.lower() in _VERB_NAME_CAPS_STOP or word.lower() in KIN or len(word) < 3:
                 continue
             if not ((i.last and (i.last_band or 0) <= 1) or (i.first and (i.first_band or 0) <= 1)
                     or (not i.listed and i.share is not None and i.share >= 0.9)):
@@ -2408,10 +2404,6 @@ def _visitor_first(info) -> bool:
     return (info.first_band or 0) <= 1 and not (info.place or info.drug or info.medword or info.eponym)
 
 
-#: verbs a modal leads ("MOM WILL CALL", "DAD WILL PICK UP", "son may come"): the modal's, no name's
-_MODAL_VERBS = frozenset("""call come visit stay bring pick take be have follow need help go return arrive check see
-talk speak discuss update let get make keep drive fly try continue provide plan consider sign decide meet wait stop
-bring not also probably likely cook clean""".split())
 _NEXT_WORD_RE = re.compile(r"[ \t]+([A-Za-z]+)")
 
 
@@ -2424,7 +2416,7 @@ def _modal_next(text: str, t: _Tok) -> bool:
     if m is None:
         return False
     w = m.group(1)
-    return w.lower() in _MODAL_VERBS and (w.islower() or w.isupper() and t.word.isupper()
+    return w.lower() in MODAL_NEXT and (w.islower() or w.isupper() and t.word.isupper()
                                           or w.istitle() and t.word.istitle())  # ("MOM Will Call": one case)
 
 

@@ -257,10 +257,11 @@ _VERB_SURNAME = re.compile(r"(?<![\w/-])(?:per|paged|re-?paged|notified|informed
 _ROLE_PAREN_SURNAME = re.compile(
     r"(?<![\w/-])(?:per|paged|re-?paged|notified|informed|d/w|updated|w/|with|by)[ \t]+([a-z][a-z'’-]{2,})"
     r"[ \t]*\((?:[a-z]+[ \t])?(?:attending|fellow|resident|res|np|pa|md|rn|chief|intern|surgeon|nsgy|pgy\d)\)")
-#: the words of that place that are surnames but say when or how ("per day.", "per house")
-_VERB_SURNAME_STOP = frozenset("""day days night nights call back child low high small best page ward house short
+#: the words of that place that are surnames but say when or how or what ("per day.", "per house", "per
+#: faith"); the names detector reads them too (detectors.names._verb_named)
+VERB_SURNAME_STOP = frozenset("""day days night nights call back child low high small best page ward house short
 hand head foot case law power early late more most major minor general grant bill mark rule chart order shift
-care son sons""".split())
+care son sons mar faith""".split())
 #: a title in a cased note, then the name's words in small letters ("Dr. harriet lindqvist",
 #: "DR young", "Mrs. kowalski"): up to three of them
 _TITLE_RUN = re.compile(r"(?:d(?<![\w.]d)r\.?|D(?<![\w.]D)[Rr]\.|m(?<![\w.]m)(?:rs?|s)\.?|M(?<![\w.]M)(?:rs?\.?|s\.?|RS?\.|S\.))[ \t]([A-Za-z][a-z'’-]*(?:[ \t][a-z][a-z'’-]*){1,2}|[a-z][a-z'’-]*)")
@@ -297,10 +298,11 @@ officer ofc deputy sgt""".split()) + r")(?:[ \t]+\((?:hcp|poa|dpoa|hcpoa|proxy|g
                             r"(will|bill|grant|mark|rose|sue|pat|chase)(?:[ \t]*(?=[,;]|--|\.(?!\w)|\d)|[ \t]+([a-z][a-z'’-]+))")
 _NOT_AFTER_MODAL = frozenset("""overseas at in here there and is was aware states stated said called present home with
 w/ from away out today tonight""".split())
-#: verbs a modal "will" leads that the surname lists hold ("son will call back", "wife will bring", "will see")
-_AFTER_MODAL = frozenset("""call come visit stay bring pick take be have follow need help go return arrive check see
+#: verbs (and words) a modal "will" or "may" leads ("son will call back", "wife will bring", "MOM WILL CALL",
+#: "husband will cook"): after these the modal is no name; the names detector reads them too
+MODAL_NEXT = frozenset("""call come visit stay bring pick take be have follow need help go return arrive check see
 talk speak discuss update let get make keep drive fly try continue provide plan consider sign decide meet wait stop
-like love want hold give leave move lose fall bear mind look read hear""".split())
+like love want hold give leave move lose fall bear mind look read hear not also probably likely cook clean""".split())
 #: (no part of an e-mail address: "contact: john.doerr@example.com")
 #: in a cased note, a staff member's credential ("RN", "lmsw") and the name in small letters before
 #: it ("-- wren adebayo-marsh, LMSW", "-- l. nováková RN", "-- tamsin w., RN", "report to will o'hare rn")
@@ -937,13 +939,13 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
             title(words[0][0], words[0][1])  # "rn long + lpn responded": a common surname alone
     for m in _run("_VERB_SURNAME", _VERB_SURNAME, view):  # "per young - poss or", "paged swan (trauma chief)"
         w = m.group(1)
-        if w in _STOP or w in _NOT_FIRST or w in _VERB_SURNAME_STOP or w in _VERBS_AFTER_TITLE \
+        if w in _STOP or w in _NOT_FIRST or w in VERB_SURNAME_STOP or w in _VERBS_AFTER_TITLE \
                 or lexicon.medical_kind(w) is not None or lexicon.surname_band(w[:1].upper() + w[1:]) != 0:
             continue
         title(m.start(1), m.end(1))
     for m in _run("_ROLE_PAREN_SURNAME", _ROLE_PAREN_SURNAME, view):  # "w/ bond (burn attending)"
         w = m.group(1)
-        if w in _STOP or w in _NOT_FIRST or w in _VERB_SURNAME_STOP or w in _VERBS_AFTER_TITLE \
+        if w in _STOP or w in _NOT_FIRST or w in VERB_SURNAME_STOP or w in _VERBS_AFTER_TITLE \
                 or lexicon.medical_kind(w) is not None or (lexicon.surname_band(w[:1].upper() + w[1:])) not in (0, 1):
             continue
         title(m.start(1), m.end(1))
@@ -1019,7 +1021,7 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
         if not view[m.start(1)].islower():
             continue
         nxt = m.group(2)
-        last = nxt is not None and nxt not in _STOP and nxt not in _NOT_FIRST and nxt not in _AFTER_MODAL \
+        last = nxt is not None and nxt not in _STOP and nxt not in _NOT_FIRST and nxt not in MODAL_NEXT \
             and nxt not in _VERBS_AFTER_TITLE and lexicon.medical_kind(nxt) is None \
             and _surname_or_unknown(lexicon, nxt.split("-")[0]) and lexicon.surname_band(nxt[:1].upper() + nxt[1:]) in (0, 1, None) \
             and (m.group(1) != "will" or (lexicon.capitalized_share(nxt) or 1.0) >= 0.3)  # ("husband will cook")
