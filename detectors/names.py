@@ -18,7 +18,7 @@ import regex
 from scrub.detector import Detector
 from scrub.errors import ScrubError
 from scrub.templates import MONTHS, UNIT_ABBREV, WDAYS, WEEKDAYS, WING_AFTER, Template, load_templates
-from scrub.truecase import MODAL_NEXT, VERB_SURNAME_STOP, lower_aligned
+from scrub.truecase import CLINICIAN_ROLES, MODAL_NEXT, VERB_SURNAME_STOP, lower_aligned
 from scrub.types import Candidate, Document
 
 # ----------------------------------------------------------------------------- shapes
@@ -269,8 +269,7 @@ _VERB_NAME_RE = re.compile(
     r"|fellow\b|resident\b|attending\b|team\b|service\b|if\b)|[ \t]*$)", re.M)
 #: a clinician's role in brackets after the name ("(trauma NP)", "(fellow)"): even an eponym's name
 #: ("Paged Swan (trauma chief)") is a person's there
-_ROLE_PAREN_AFTER_RE = re.compile(r"[ \t]*\((?:[A-Za-z]+[ \t])?(?i:attending|fellow|resident|res|np|pa|md|rn|chief"
-                                  r"|intern|surgeon|nsgy|pgy\d)\)")
+_ROLE_PAREN_AFTER_RE = re.compile(r"[ \t]*\((?:[A-Za-z]+[ \t])?(?i:" + CLINICIAN_ROLES + r")\)")
 #: a name after "w/" or "by" before such a role ("dsg change w/ Bond (burn attending)")
 _WITH_ROLE_RE = re.compile(r"(?<![\w/-])(?:[Ww]/|[Ww]ith|[Bb]y)[ \t]+(?P<n>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?=[ \t]*\()")
 #: ... and in capitals ("ok per DON": the director of nursing)

@@ -254,9 +254,11 @@ _VERB_SURNAME = re.compile(r"(?<![\w/-])(?:per|paged|re-?paged|notified|informed
                            r"|fellow\b|resident\b|attending\b|if\b)|[ \t]*$)", re.MULTILINE)
 #: the same before a clinician's role in brackets, after "w/" or "by" too ("w/ bond (burn attending)",
 #: "paged swan (trauma chief)"): a less common surname counts there
+#: a clinician's role as a note puts it in brackets after the name (also the names detector's)
+CLINICIAN_ROLES = r"(?:attending|fellow|resident|res|np|pa|md|rn|chief|intern|surgeon|nsgy|pgy\d)"
 _ROLE_PAREN_SURNAME = re.compile(
     r"(?<![\w/-])(?:per|paged|re-?paged|notified|informed|d/w|updated|w/|with|by)[ \t]+([a-z][a-z'’-]{2,})"
-    r"[ \t]*\((?:[a-z]+[ \t])?(?:attending|fellow|resident|res|np|pa|md|rn|chief|intern|surgeon|nsgy|pgy\d)\)")
+    r"[ \t]*\((?:[a-z]+[ \t])?" + CLINICIAN_ROLES + r"\)")
 #: the words of that place that are surnames but say when or how or what ("per day.", "per house", "per
 #: faith"); the names detector reads them too (detectors.names._verb_named)
 VERB_SURNAME_STOP = frozenset("""day days night nights call back child low high small best page ward house short
