@@ -71,6 +71,11 @@ _PLACE_KIND_HEADS = frozenset({"recovery center", "treatment center", "recovery 
 _RIDE_VERBS = ("arrived ", "transported ", "brought ", "brought in ", "picked up ", "came ", "transferred ",
                "arrives ", "arriving ", "came in ", "presented ")
 #: a verb or noun before "at"/"for"/"by" that names an employer ("works at Raytheon")
+#: a job's hours between its verb and the workplace's "at" ("works evening shifts at", "works nights at",
+#: "works part time at", "works 3 days/wk at")
+_SHIFT_AT = re.compile(r"\b(?:works|worked|working)[ \t]+(?:(?:evening|night|day|overnight|weekend|double|split|early"
+                       r"|late|part|full|[0-9]+)[ \t/-]*(?:shifts?|time|days?(?:/wk)?|hrs?|hours)|nights|days|weekends|"
+                       r"overnights|evenings|part[ \t-]time|full[ \t-]time)[ \t]+$")
 _EMPLOY_VERBS = tuple(v + " " for v in (
     "works", "worked", "working", "work", "employed", "employee", "job", "retired", "retiring",
     "retire", "retires",
@@ -1210,6 +1215,10 @@ class OrgDetector(Detector):
                     if tb is not None and tb.group(1) in _MOBILITY_TRANSFER:
                         continue  # "toilet transfer to BSC": a patient's move, no place of care
                 why, like = "context:care_cue", r["care_cue"]
+            elif cue == "at" and _SHIFT_AT.search(head):
+                # "works evening shifts at Lucky Dragon Buffet", "works nights at": the job's hours
+                # between the verb and its place
+                why, like = "context:employer", r["employer"]
             else:
                 # "seen by Dr. Nguyen at UCSF": the verb a few words back, in the same clause
                 far = text[max(0, a.start() - 48):a.start()].lower()

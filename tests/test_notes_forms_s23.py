@@ -122,6 +122,8 @@ CASES = [
      ["RD", "HIM", "DKA"]),
     (_CAPS + "SISTER CALLED, PHONE 318-555-0162, UPDATED BY LANE RE: CT.", ["LANE"], []),
     (_CASED + "Hgb 8.8 (was 9.6). Ortho res Hill aware, type & cross sent. Gastric res Small.", ["Hill"], ["Small"]),
+    (_CASED + "Pt works evening shifts at Lucky Dragon Buffet; work letter given. Husband works nights at home.",
+     ["Lucky Dragon Buffet"], ["home"]),
 ]
 
 
