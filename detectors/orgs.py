@@ -66,6 +66,8 @@ _CARE_AT = re.compile(r" (at|to|@|in|from|for|by|with|via)(?: the| our)? (?=[A-Z
 #: a facility's kind word before its head, after which two everyday words still name it
 _PLACE_KIND_WORDS = frozenset({"diabetes", "recovery", "treatment", "transitional", "sober", "addiction",
                                "wellness", "dialysis", "wound", "cancer", "kidney", "sleep", "pain"})
+#: the preposition before a place of care's name ("from desert palms rehab", "at harbor recovery clinic")
+_CARE_PREP_BEFORE = re.compile(r"(?<![\w'’-])(?:from|at|to)[ \t]+$")
 _PLACE_KIND_HEADS = frozenset({"recovery center", "treatment center", "recovery services", "wellness center"})
 #: verbs of a ride, before "via" ("arrived via Coastal Care Transport")
 _RIDE_VERBS = ("arrived ", "transported ", "brought ", "brought in ", "picked up ", "came ", "transferred ",
@@ -1594,7 +1596,10 @@ class OrgDetector(Detector):
                     (lex.capitalized_share(w[2]) or 1.0) < 0.5 for w in name) and (
                     len(name) == 1 or head not in _HOSPITAL_HEADS and head.lower() not in _CARE_HOME_HEADS) \
                     and not ((len(words_all) >= 3 and words_all[-1][2].lower() in _PLACE_KIND_WORDS
-                              or len(words_all) >= 2 and head.lower() in _PLACE_KIND_HEADS)
+                              or len(words_all) >= 2 and head.lower() in _PLACE_KIND_HEADS
+                              # "adm from desert palms rehab", "enrolled at harbor recovery clinic": two
+                              # words of a name after where care is had
+                              or len(name) >= 2 and _CARE_PREP_BEFORE.search(text, max(0, name[0][0] - 8), name[0][0]))
                              and any((lex.capitalized_share(w[2]) or 1.0) >= 0.05 for w in name)):
                 continue  # a note without capitals: "Bridge Clinic" is an everyday word the cased view raised
                 # (but "Desert Sky Diabetes Ctr", "New Horizons Recovery Center": two words and a kind)

@@ -124,6 +124,8 @@ CASES = [
     (_CASED + "Hgb 8.8 (was 9.6). Ortho res Hill aware, type & cross sent. Gastric res Small.", ["Hill"], ["Small"]),
     (_CASED + "Pt works evening shifts at Lucky Dragon Buffet; work letter given. Husband works nights at home.",
      ["Lucky Dragon Buffet"], ["home"]),
+    (_LOW + "adm 3/5 from desert palms rehab w/ sepsis ?uti. sister enrolled at harbor recovery clinic.",
+     ["desert palms rehab", "harbor recovery clinic"], []),
 ]
 
 
