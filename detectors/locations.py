@@ -244,7 +244,7 @@ _BOX_WHYS = frozenset({"template:loc-po-box", "template:loc-rural-route"})
 _LINE_END = re.compile(r"[ \t]*(?:\n|$)")
 #: where the town after a street's comma ends: the line's end, a stop or a semicolon before a
 #: blank or the line's end, or a parenthesis ("RR 2 Box 88, Vermillion Bend", "14 Beet Dump Rd, Vestrum.")
-_STREET_TOWN_END = re.compile(r"[ \t]*(?:\n|$|[.;]+(?:[ \t]|\n|$)|[.;]?[ \t]*\()")
+_STREET_TOWN_END = re.compile(r"[ \t]*(?:\n|$|[.;]+(?:[ \t]|\n|$)|[.;]?[ \t]*\()|[ \t]{2,}|\t")  # (a field's gap)
 #: words after a street's comma that open no town of their own ("14 Elm St, Apt 2", "Canal St,
 #: Rear Unit"; a town may start on a compass word: "East Harwich Landing")
 _NOT_STREET_TOWN_WORDS = ADDRESS_PARTS | {"building", "side", "top"}
@@ -294,7 +294,10 @@ _LIVING_HEAD = re.compile(r"(?i)\b(?:lives?|living|lived|resides?|residing)[ \t]
 _BUILDING_PARTS = frozenset("""wing tower unit pod building bldg hall campus entrance lobby side annex pavilion
 clinic floor""".split())
 #: what may follow a town's name: punctuation, a conjunction, a preposition, the line's end
-_TOWN_END = re.compile(r"(?:[ \t]*(?:[,;:.)!?]|$|\n)|[ \t]+\((?=[a-z~])|[ \t]+[-–—][ \t]|[ \t]+(?:(?:and|with|where|for|since|but|who|to|in|near|area)\b|w/|&))",
+_TOWN_END = re.compile(r"(?:[ \t]*(?:[,;:.)!?]|$|\n)|[ \t]+\((?=[a-z~\d])|[ \t]+[-–—][ \t]|[ \t]+(?:(?:and|with|where|for|since|but|who|to|in|near|area"
+                       # a time after the place ("house fire in Millbrook Falls on the night of", "near
+                       # Pike Hollow on 01/25", "in Cobbs Landing early sat am")
+                       r"|on|early|late|last|yesterday|today|tonight|approx|around|about)\b|w/|&|~))",
                        re.IGNORECASE | re.MULTILINE)
 _CAP = regex.compile(r"[A-Z][\w'’.-]*|" + _ORD)
 
@@ -1554,7 +1557,7 @@ class LocationDetector(Detector):
                     or words[-1].lower() in _BUILDING_PARTS:
                 continue  # ("seen in East Wing", "in North Tower"): a part of a building
             if words[-1] in _PLACE_SUFFIXES and k >= 2 or words[0] in _PLACE_ARTICLES and k >= 2 or strong and all(
-                    ((sh := lex.capitalized_share(w)) is None or sh >= 0.9) and len(w) >= 4
+                    ((sh := lex.capitalized_share(w)) is None or sh >= 0.9) and len(w) >= 4 and not (w.isupper() and len(w) <= 5)
                     and not lex.is_first_name(w) and not lex.is_surname(w) for w in words):
                 return self._cand(s, e, "city", self.rules["town_weak"], "context:town_unlisted")
         return None

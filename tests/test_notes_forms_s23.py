@@ -126,6 +126,10 @@ CASES = [
      ["Lucky Dragon Buffet"], ["home"]),
     (_LOW + "adm 3/5 from desert palms rehab w/ sepsis ?uti. sister enrolled at harbor recovery clinic.",
      ["desert palms rehab", "harbor recovery clinic"], []),
+    # ---- towns before a time, a field's gap or a bracket with a number; no unit's acronym
+    (_CASED + "54 yo F s/p house fire in Millbrook Falls on the night of 3/19.", ["Millbrook Falls"], []),
+    ("Address: 2214 Larchmont Ave Apt 3B, Easton    Contact: cell on file", ["Easton"], []),
+    (_CASED + "Family lives in Hatch (1 hr away). s/p CABG x3, transferred from CVICU yesterday.", ["Hatch"], ["CVICU"]),
 ]
 
 
