@@ -290,6 +290,9 @@ _NOT_TOWN_WORDS = frozenset("""section senior assisted group housing apartment a
 motel hotel trailer the a an his her their our same subsidized public independent""".split())
 #: a verb of living right before a cue ("lives in", "resides in", "living alone in")
 _LIVING_HEAD = re.compile(r"(?i)\b(?:lives?|living|lived|resides?|residing)[ \t]+(?:\w+[ \t]+)?$")
+#: a home's field and the town after it (see LocationDetector._home_fields)
+_HOME_FIELD = re.compile(r"(?im)(?:^|(?<=[|;.])[ \t]*|(?<=\.[ \t]))[ \t>*-]*(?:home|hometown|home[ \t]+town|residence|town)[ \t]*:[ \t]*"
+                         r"(?P<t>(?-i:[A-Z][\w'’-]+(?:[ \t][A-Z][\w'’-]+)?))(?=[ \t]*(?:[.,;(]|$)|[ \t]{2}|\t)")
 #: the parts of a building a compass word leads ("East Wing", "North Tower", "West Campus")
 _BUILDING_PARTS = frozenset("""wing tower unit pod building bldg hall campus entrance lobby side annex pavilion
 clinic floor""".split())
@@ -548,6 +551,8 @@ class LocationDetector(Detector):
         boxes = [c for c in out if c.why in _BOX_WHYS]
         self._blocks(text, streets + boxes if boxes else streets, out)
         self._towns(text, out)
+        if ":" in text:
+            self._home_fields(text, out)
         if "(" in text:
             self._paren_towns(text, out)
         if ", " in text:
@@ -1511,6 +1516,20 @@ class LocationDetector(Detector):
                 w = ws[0][2].rstrip(".,")
                 if len(w) > 2 and lex.is_state(w):
                     out.append(self._cand(ws[0][0], ws[0][0] + len(w), "state", r["state_name"], "list:states"))
+
+    def _home_fields(self, text: str, out: list[Candidate]) -> None:
+        """A town as a home's field gives it ("Home: Maquoketa.", "Hometown: Milbrook, 25 min
+        drive"): a listed town, or words no common list holds, ending the field."""
+        lex = self.lex
+        for m in _HOME_FIELD.finditer(text):
+            t = m.group("t")
+            words = t.split()
+            if any(w.lower() in _NOT_TOWN_WORDS or lex.is_medical(w) for w in words):
+                continue
+            if lex.is_city(t) or lex.is_state(t) or all(
+                    ((sh := lex.capitalized_share(w)) is None or sh >= 0.9) and len(w) >= 4 for w in words):
+                ent = "state" if lex.is_state(t) else "city"
+                out.append(self._cand(m.start("t"), m.end("t"), ent, self.rules["label_town"], "context:home_field"))
 
     def _world_town(self, ws: list[tuple[int, int, str]], cue: str, strong: bool) -> Candidate | None:
         """A town abroad (Lexicon.is_world_city) after a cue: "son lives in Chennai", "flying in

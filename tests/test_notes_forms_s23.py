@@ -130,6 +130,8 @@ CASES = [
     (_CASED + "54 yo F s/p house fire in Millbrook Falls on the night of 3/19.", ["Millbrook Falls"], []),
     ("Address: 2214 Larchmont Ave Apt 3B, Easton    Contact: cell on file", ["Easton"], []),
     (_CASED + "Family lives in Hatch (1 hr away). s/p CABG x3, transferred from CVICU yesterday.", ["Hatch"], ["CVICU"]),
+    (_CASED + "CPR class completed. Home: Maquoketa.\nHome: Alone. Home: Apartment, 2nd floor.", ["Maquoketa"],
+     ["Alone", "Apartment"]),
 ]
 
 
