@@ -952,15 +952,21 @@ class DateDetector(Detector):
             for m in _MD_SHIFT.finditer(text):
                 if date_md(m.group(1)) is not False:
                     out.append(Candidate(m.start(1), m.end(1), "date", shift, self.name, "context:md-shift"))
-            for m in _MD_DASH_CUED.finditer(text):
-                if date_md(m.group("d")) is not False and not _UNIT_AFTER.match(text, m.end("d"), min(n, m.end("d") + 24)):
-                    out.append(Candidate(m.start("d"), m.end("d"), "date", shift, self.name, "context:md-dash"))
-        if "th" in text or "TH" in text or "st" in text or "ST" in text or "nd" in text or "rd" in text \
-                or "ND" in text or "RD" in text:
+            for m in _MD_DASH.finditer(text):
+                ms, me = m.span()
+                if ms and (text[ms - 1].isalnum() or text[ms - 1] in "_/.:+-") or not _MD_DASH_PARTS.fullmatch(text, ms, me):
+                    continue
+                if not (_MD_DASH_CLOCK.match(text, me) or _MD_DASH_END.match(text, me)
+                        and _MD_DASH_CUE.search(text, max(0, ms - 24), ms)):
+                    continue
+                if date_md(m.group()) is not False and not _UNIT_AFTER.match(text, me, min(n, me + 24)):
+                    out.append(Candidate(ms, me, "date", shift, self.name, "context:md-dash"))
+        if "the " in text or "THE " in text or "The " in text:
             like = float(self.rules["md_shift"])
-            for m in _THE_ORD_CUED.finditer(text):
-                if _ordinal_ok(m.group("n"), m.group("x")):
-                    out.append(Candidate(m.start("d"), m.end("d"), "date", like, self.name, "context:the-ordinal"))
+            for m in _THE_ORD.finditer(text):
+                if _ordinal_ok(m.group(1), m.group(2)) and _THE_ORD_END.match(text, m.end()) \
+                        and _THE_ORD_CUE.search(text, max(0, m.start() - 30), m.start()):
+                    out.append(Candidate(m.start(), m.end(), "date", like, self.name, "context:the-ordinal"))
         if late:
             for m in _YEARS21.finditer(text):
                 ys, ye = m.span()
@@ -1234,21 +1240,22 @@ _MD_SHIFT = regex.compile(r"(?<![\w/.:+-])((?:1[0-2]|0?[1-9])-(?:3[01]|[12][0-9]
 #: for 3-16 1100"), after a study, a procedure or the outside hospital ("ERCP 2-11 w/ stent", "placed
 #: at OSH 3-31)"), or after a plan's word ("echo repeat ordered for 9-15."); and nothing after it
 #: that makes it a range of counts ("2-3 L", "3-4 days" are dropped by the unit after them)
-_MD_DASH_CUED = regex.compile(
-    r"(?:(?<![\w/.:+-])(?P<d>(?:1[0-2]|0?[1-9])-(?:3[01]|[12][0-9]|0?[1-9]))(?=[ \t]+@?[ \t]?(?:[01][0-9]|2[0-3])[0-5][0-9]"
-    r"(?![\w/:.-]|[ \t]*-[ \t]*\d))"
-    r"|(?i:(?<![\w/])(?:osh|ercp|egd|tee|tte|echo|cath|cta|mri|bronch|(?:ordered|set|scheduled|sched|planned|booked)"
-    r"[ \t]+for))[ \t]+(?P<d>(?:1[0-2]|0?[1-9])-(?:3[01]|[12][0-9]|0?[1-9]))"
-    r"(?=[ \t]*(?:[,;)]|\.(?!\d)|$)|[ \t]+(?i:w/|with\b|and\b|at\b|if\b|in\b|for\b|@)))", regex.MULTILINE)
+_MD_DASH = re.compile(r"\d\d?-\d\d?(?![\w/-])")  # (its month, day and what stands before it checked in code)
+_MD_DASH_PARTS = re.compile(r"(?:1[0-2]|0?[1-9])-(?:3[01]|[12][0-9]|0?[1-9])")
+_MD_DASH_CLOCK = re.compile(r"[ \t]+@?[ \t]?(?:[01][0-9]|2[0-3])[0-5][0-9](?![\w/:.-]|[ \t]*-[ \t]*\d)")
+_MD_DASH_CUE = re.compile(r"(?i)(?<![\w/])(?:osh|ercp|egd|tee|tte|echo|cath|cta|mri|bronch"
+                          r"|(?:ordered|set|scheduled|sched|planned|booked)[ \t]+for)[ \t]+\Z")
+_MD_DASH_END = re.compile(r"[ \t]*(?:[,;)]|\.(?!\d)|$)|[ \t]+(?i:w/|with\b|and\b|at\b|if\b|in\b|for\b|@)", re.M)
 
 #: "the 16th" after a word that a day of the month follows in notes ("ETA morning of the 3rd", "last
 #: drink the 3rd per wife", "family conf the 16th 1100"), with nothing after it that makes it a rank
-#: ("of the 4th ventricle", "the 2nd dose")
-_THE_ORD_CUED = regex.compile(
-    r"(?i:(?<![\w/])(?:(?:morning|night|evening|afternoon|week|weekend|day)[ \t]+of|eta|due|appt|mtg|meeting|conf|conference|drink|change|changed|arrives|arriving|returns"
-    r"|expected|planned|scheduled|set[ \t]+for|around)[ \t]+)(?P<d>(?i:the)[ \t]+(?P<n>[12]?[0-9]|3[01])(?P<x>(?i:st|nd|rd|th)))"
-    r"(?=[ \t]*(?:[,;)]|\.(?!\d)|$)|[ \t]+(?:(?:[01][0-9]|2[0-3])[0-5][0-9](?![\w:])|(?i:per|after|at|w/|with|and|@)\b"
-    r"|[0-9]{1,2}(?::[0-9]{2})?[ \t]?(?i:am|pm)\b))", regex.MULTILINE)
+#: ("of the 4th ventricle", "the 2nd dose"): the ordinal found first, its neighbours then
+_THE_ORD = re.compile(r"(?i)\bthe[ \t]+([12]?[0-9]|3[01])(st|nd|rd|th)\b")
+_THE_ORD_CUE = re.compile(
+    r"(?i)(?<![\w/])(?:(?:morning|night|evening|afternoon|week|weekend|day)[ \t]+of|eta|due|appt|mtg|meeting|conf"
+    r"|conference|drink|change|changed|arrives|arriving|returns|expected|planned|scheduled|set[ \t]+for|around)[ \t]+\Z")
+_THE_ORD_END = re.compile(r"[ \t]*(?:[,;)]|\.(?!\d)|$)|[ \t]+(?:(?:[01][0-9]|2[0-3])[0-5][0-9](?![\w:])"
+                          r"|(?i:per|after|at|w/|with|and|@)\b|[0-9]{1,2}(?::[0-9]{2})?[ \t]?(?i:am|pm)\b)", re.M)
 
 
 def _ordinal_ok(n: str, x: str) -> bool:

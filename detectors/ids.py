@@ -256,9 +256,9 @@ _LABEL_HEADS = ("ssn", "ss", "soc", "social", "mrn", "mr", "medical", "med", "re
 #: an officer's badge or an interpreter's number after the name, marked by "#" or "ID" alone ("Ofc Kyle
 #: Drummond #3307", "Sgt. Wanda King #2218", "interp line used, interp #20571", "Interpreter: Hector
 #: Benavides (#S-2207)", "interpreter Hoa Lam ID VT-3390"): three digits are enough there
-_BADGE_AFTER_ROLE = regex.compile(
-    r"(?<![\w/])(?i:ofc|officer|sgt|sergeant|deputy|dep|det|detective|trooper|cpl|corporal|capt|interp|interpreter)"
-    r"\b[^\n#]{0,48}?(?<=[ \t(])(?:\#[ \t]*|(?-i:ID|id)[ \t]*[#:]?[ \t]*)(?P<v>(?:[A-Za-z]{1,3}-?)?\d{3,8})(?![\w-])")
+_BADGE_MARK = re.compile(r"(?<=[ \t(])(?:\#[ \t]*|(?:ID|id)[ \t]*[#:]?[ \t]*)(?P<v>(?:[A-Za-z]{1,3}-?)?\d{3,8})(?![\w-])")
+_BADGE_ROLE = re.compile(r"(?i)(?<![\w/])(?:ofc|officer|sgt|sergeant|deputy|dep|det|detective|trooper|cpl|corporal"
+                         r"|capt|interp|interpreter)\b[^\n#]{0,48}\Z")
 #: the words before a "#" that number a place or a line, not a person ("rm #412", "cell #3")
 _NOT_BADGE_BEFORE = frozenset("rm room bed unit cell pod ext apt suite pager phone tel line box lot".split())
 #: a device maker's name right before a model number ("Olympus CF-HQ190L", "BF-UC190F linear EBUS")
@@ -579,7 +579,9 @@ class IdDetector(Detector):
                                      "context:dashed-code"))
         if "#" in text or "ID" in text or "id" in text:
             like = rules["labelled"]
-            for m in _BADGE_AFTER_ROLE.finditer(text):
+            for m in _BADGE_MARK.finditer(text):
+                if not _BADGE_ROLE.search(text, max(0, m.start() - 72), m.start()):
+                    continue
                 s, e = m.span("v")
                 before = text[max(0, s - 24):s].rstrip(" \t#:(").rsplit(None, 1)
                 if before and before[-1].lower().rstrip(".:") in _NOT_BADGE_BEFORE:

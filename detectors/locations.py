@@ -58,6 +58,9 @@ _LC_STREET_END = re.compile(
 #: a street without its number inside an address list, a listed town after it ("(Rite Aid,
 #: Mass Ave, Lexington"): the name follows a comma, a parenthesis or the line's start
 _BARE_LISTED = re.compile(r"(?:^|[,(;][ \t]*)(?P<w>[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-z'’-]+){0,2})[ \t]+$", re.M)
+#: the kinds of street that come first, as a street's name writes them (the pass's gate)
+_PREFIX_KINDS = ("Avenue ", "AVENUE ", "Road ", "ROAD ", "Calle ", "CALLE ", "Camino ", "CAMINO ", "Avenida ",
+                 "AVENIDA ", "Paseo ", "PASEO ", "Callej", "CALLEJ", "Carretera ", "CARRETERA ")
 #: see LocationDetector._prefix_streets
 _PREFIX_STREET = re.compile(
     r"(?<![\w.,/-])\d{1,6}[ \t]+(?:(?:[NSEW]|(?i:north|south|east|west))\.?[ \t]+)?(?:"
@@ -290,9 +293,20 @@ _NOT_TOWN_WORDS = frozenset("""section senior assisted group housing apartment a
 motel hotel trailer the a an his her their our same subsidized public independent""".split())
 #: a verb of living right before a cue ("lives in", "resides in", "living alone in")
 _LIVING_HEAD = re.compile(r"(?i)\b(?:lives?|living|lived|resides?|residing)[ \t]+(?:\w+[ \t]+)?$")
-#: a home's field and the town after it (see LocationDetector._home_fields)
-_HOME_FIELD = re.compile(r"(?im)(?:^|(?<=[|;.])[ \t]*|(?<=\.[ \t]))[ \t>*-]*(?:home|hometown|home[ \t]+town|residence|town)[ \t]*:[ \t]*"
-                         r"(?P<t>(?-i:[A-Z][\w'’-]+(?:[ \t][A-Z][\w'’-]+)?))(?=[ \t]*(?:[.,;(]|$)|[ \t]{2}|\t)")
+#: a home's field and the town after it (see LocationDetector._home_fields): its label read back
+#: from each colon, the town matched after it
+_HOME_LABEL = re.compile(r"(?im)(?:^|(?<=[|;.])[ \t]*|(?<=\.[ \t]))[ \t>*-]*(?:home|hometown|home[ \t]+town|residence|town)[ \t]*\Z")
+_HOME_TOWN = re.compile(r"[ \t]*(?P<t>[A-Z][\w'’-]+(?:[ \t][A-Z][\w'’-]+)?)(?=[ \t]*(?:[.,;(]|$)|[ \t]{2}|\t)", re.M)
+
+
+def _home_field_matches(text: str):
+    i = text.find(":")
+    while i >= 0:
+        if _HOME_LABEL.search(text, max(0, i - 16), i):
+            m = _HOME_TOWN.match(text, i + 1)
+            if m is not None:
+                yield m
+        i = text.find(":", i + 1)
 #: the parts of a building a compass word leads ("East Wing", "North Tower", "West Campus")
 _BUILDING_PARTS = frozenset("""wing tower unit pod building bldg hall campus entrance lobby side annex pavilion
 clinic floor""".split())
@@ -534,7 +548,7 @@ class LocationDetector(Detector):
         if triggers:
             out.extend(self._templates_near(text, triggers))
         streets = self._streets(text, out)
-        if "venue" in text or "VENUE" in text or "alle" in text or "ALLE" in text or "amino" in text or "AMINO" in text:
+        if any(k in text for k in _PREFIX_KINDS):
             self._prefix_streets(text, streets, out)
         self._cued_addresses(text, out)
         if suffixes:
@@ -1521,7 +1535,7 @@ class LocationDetector(Detector):
         """A town as a home's field gives it ("Home: Maquoketa.", "Hometown: Milbrook, 25 min
         drive"): a listed town, or words no common list holds, ending the field."""
         lex = self.lex
-        for m in _HOME_FIELD.finditer(text):
+        for m in _home_field_matches(text):
             t = m.group("t")
             words = t.split()
             if any(w.lower() in _NOT_TOWN_WORDS or lex.is_medical(w) for w in words):

@@ -331,8 +331,11 @@ _INITIAL_CRED = re.compile(r"(?<![\w.])((?:[a-z]\.){1,2}) ?([A-Za-z][a-z'’-]+)
                            r"|(?:m[sa],? )?ccc-slp|cadc|lmhc|lpc|cwocn|aprn|fnp|emt(?:-[pbi])?|aemt|ccp|paramedic)(?![\w-])")
 #: an initial and a surname after a role, a title or a crew's label ("escorted by co t. love", "updated by nnp
 #: t. love re:", "sheriff's dep. a. long", "(dr. s. little, ortho)", "-- rn d. long 0615", "crew: b. hill")
-_ROLE_INITIAL = re.compile(r"(?<![\w.])(?i:co|rn|lpn|nnp|np|pa|dep\.?|deputy|officer|ofc|sgt|dr\.?|tech|rt|crew:|md)"
-                           r"[ \t]+((?:[a-z]\.){1,2})[ \t]?([a-z][a-z'’-]+)(?![\w'’-])")
+_ROLE_INITIAL = re.compile(r"[ \t]((?:[a-z]\.){1,2})[ \t]?([a-z][a-z'’-]+)(?![\w'’-])")
+#: (the initial found first, the role then read right before it: an alternation of roles tried at
+#: every character costs four times more)
+_ROLE_BEFORE_INITIAL = re.compile(r"(?<![\w.])(?i:co|rn|lpn|nnp|np|pa|dep\.?|deputy|officer|ofc|sgt|dr\.?|tech|rt|crew:|md)"
+                                  r"[ \t]*\Z")
 _BEFORE_DEGREE = re.compile(r"(?<=[A-Z][a-z]) ([a-z]{2,}), " + _CRED)
 #: a therapist's or a nurse's surname alone in brackets before a credential ("pt (long, dpt) - transfers")
 _PAREN_SURNAME = re.compile(r"\(([a-z][a-z'’-]{2,}), (?:dpt|pta|pt|ot|otr|otr/l|cota|slp|rn|lpn|md|np|pa|pa-c|rrt|cna|atc)\)")
@@ -958,6 +961,8 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
             upper(m.start(1), m.end(1))
             title(m.start(2), m.end(2))
     for m in _run("_ROLE_INITIAL", _ROLE_INITIAL, view):  # "escorted by co t. love": an initial and a surname after a role
+        if not _ROLE_BEFORE_INITIAL.search(view, max(0, m.start() - 10), m.start() + 1):
+            continue
         w = m.group(2)
         if w not in _STOP and w not in _VERBS_AFTER_TITLE and lexicon.medical_kind(w) is None \
                 and lexicon.is_surname(w[:1].upper() + w[1:]):
