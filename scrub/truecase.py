@@ -87,6 +87,8 @@ _PLACE_HEADS = frozenset({"recovery center", "treatment center", "nursing & reha
 #: a firm's initials joined by "&" before a Capitalized letter ("r&J Roofing")
 _AMP_INITIALS = re.compile(r"(?<![\w&])([a-z]{1,2})(?=&[A-Z])")
 #: words that may stand between a name and its head ("fairview community hospital")
+#: a county's or a parish's name in small letters before its word ("tamarack county coroner")
+_COUNTY = re.compile(r"(?<![\w'’.-])([a-z][a-z'’-]{2,}(?: [a-z][a-z'’-]{2,})?) (county|parish)(?![\w'’-])")
 _GENERIC = frozenset("""community general memorial regional county university medical children's
 women's womens childrens st saint mount mt valley city state family care health center
 heart cancer eye surgical specialty and of""".split())
@@ -645,6 +647,19 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
             # "2200 lamplighter ave, dorsetville" ending its line: the town of the address
             for w in _WORD.finditer(text, t.start(1), t.end(1)):
                 title(w.start(), w.end())
+    for m in _run("_COUNTY", _COUNTY, text):  # "notified tamarack county coroner", "marlow county ems"
+        words = [(w.start(), w.end()) for w in _WORD.finditer(text, m.start(1), m.end(1))]
+        ok = [text[a:b] not in _STOP and text[a:b] not in _GENERIC and text[a:b] not in ("via", "per")
+              and lexicon.medical_kind(text[a:b]) is None and (
+                  proper(text[a:b]) or (sh := lexicon.capitalized_share(text[a:b])) is None or sh >= 0.3
+                  or lexicon.is_city(text[a:b].capitalize()) or lexicon.is_surname(text[a:b].capitalize()))
+              for a, b in words]
+        while words and not all(ok):
+            words, ok = words[1:], ok[1:]  # "notified tamarack county": the county's own word only
+        if words:
+            for a, b in words:
+                title(a, b)
+            title(m.start(2), m.end(2))
     for m in _run("_UNIT", _UNIT, text):
         title(m.start(1), m.end(1))
         upper(m.start(2), m.end(2))

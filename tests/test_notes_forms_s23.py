@@ -132,6 +132,8 @@ CASES = [
     (_CASED + "Family lives in Hatch (1 hr away). s/p CABG x3, transferred from CVICU yesterday.", ["Hatch"], ["CVICU"]),
     (_CASED + "CPR class completed. Home: Maquoketa.\nHome: Alone. Home: Apartment, 2nd floor.", ["Maquoketa"],
      ["Alone", "Apartment"]),
+    (_CAPS + "0325 NOTIFIED TAMARACK COUNTY CORONER PER PROTOCOL. VIA COUNTY EMS. THE COUNTY JAIL.", ["TAMARACK COUNTY"],
+     ["VIA COUNTY", "THE COUNTY"]),
 ]
 
 
