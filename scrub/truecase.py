@@ -87,6 +87,12 @@ _PLACE_HEADS = frozenset({"recovery center", "treatment center", "nursing & reha
 #: a firm's initials joined by "&" before a Capitalized letter ("r&J Roofing")
 _AMP_INITIALS = re.compile(r"(?<![\w&])([a-z]{1,2})(?=&[A-Z])")
 #: words that may stand between a name and its head ("fairview community hospital")
+#: a town of two words whose second is a place's kind, after a place's cue, in small letters ("went home
+#: to pine hollow,", "near pike hollow on 01/25", "vessel ran to gannet harbor,")
+_SUFFIX_TOWN = re.compile(r"(?<![\w'’-])(?:in|from|near|to|outside)[ \t]+([a-z][a-z'’-]{2,})[ \t]+"
+                          r"(hollow|falls|springs|heights|landing|harbor|harbour|bluff|bluffs|corners|junction|crossing"
+                          r"|mills|gap|cove|haven|glen)(?=[ \t]*(?:[,;:.)]|$)|[ \t]+(?:on|near|and|in|at|w/|--?|approx|area)\b)",
+                          re.MULTILINE)
 #: a county's or a parish's name in small letters before its word ("tamarack county coroner")
 _COUNTY = re.compile(r"(?<![\w'’.-])([a-z][a-z'’-]{2,}(?: [a-z][a-z'’-]{2,})?) (county|parish)(?![\w'’-])")
 _GENERIC = frozenset("""community general memorial regional county university medical children's
@@ -647,6 +653,12 @@ def cased_view(text: str, lexicon, rules: frozenset[str] | None = None) -> str:
             # "2200 lamplighter ave, dorsetville" ending its line: the town of the address
             for w in _WORD.finditer(text, t.start(1), t.end(1)):
                 title(w.start(), w.end())
+    for m in _run("_SUFFIX_TOWN", _SUFFIX_TOWN, text):  # "went home to pine hollow,"
+        w = m.group(1)
+        if w in _STOP or w in _GENERIC or lexicon.medical_kind(w) is not None or w in ("the", "his", "her", "their"):
+            continue
+        title(m.start(1), m.end(1))
+        title(m.start(2), m.end(2))
     for m in _run("_COUNTY", _COUNTY, text):  # "notified tamarack county coroner", "marlow county ems"
         words = [(w.start(), w.end()) for w in _WORD.finditer(text, m.start(1), m.end(1))]
         ok = [text[a:b] not in _STOP and text[a:b] not in _GENERIC and text[a:b] not in ("via", "per")
